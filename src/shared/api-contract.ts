@@ -1,0 +1,88 @@
+/**
+ * The HTTP contract between the wizard and the server (product-decisions §2). Types only; the
+ * server's route JSON Schemas mirror these and its tests import both.
+ */
+import type { ErrorCode } from './strings.fa.js';
+
+export const API_BASE = '/api/';
+
+export const apiPaths = {
+  statistic: '/api/Statistic/Register',
+  config: '/api/Register/Config',
+  captcha: '/api/Register/GetCaptcha',
+  registration: '/api/Register/Pharmacy',
+  locations: '/api/Utility/Locations',
+  health: '/api/health',
+} as const;
+
+/** Angular's names, so an Angular client works unchanged. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export interface Tier {
+  id: number;
+  title: string;
+}
+
+export interface MapSettings {
+  provider: string;
+  tileUrl: string;
+  attribution?: string;
+  key?: string;
+  type: string;
+  poi: boolean;
+  traffic: boolean;
+  center: { latitude: number; longitude: number };
+  zoom: number;
+  flyToZoom: number;
+  flyToDurationSeconds: number;
+  marker: { width: number; height: number };
+}
+
+export interface RegisterConfig {
+  tiers: Tier[];
+  defaultTier: number;
+  map: MapSettings;
+  definitionVersion: string;
+}
+
+export interface Captcha {
+  id: string;
+  question: string;
+  options: string[];
+}
+
+export interface Province {
+  id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface City {
+  id: number;
+  name: string;
+  provinceId: number;
+  latitude: number;
+  longitude: number;
+}
+
+export interface Locations {
+  provinces: Province[];
+  cities: City[];
+}
+
+export interface RegistrationAnswer {
+  message: string;
+  trackingCode: string;
+}
+
+export interface ApiErrorBody {
+  error: {
+    message: string;
+    code: ErrorCode | string;
+    /** JSON pointer of the request body -> Persian message. */
+    fields?: Record<string, string>;
+  };
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  normalizeBySchema,
+  normalizeDigitCode,
+  normalizeMobile,
+  normalizeText,
+  toAsciiDigits,
+} from '../../../src/shared/normalize.js';
+import { formats } from '../../../src/shared/formats.js';
+
+describe('digits', () => {
+  it('turns Persian and Arabic-Indic digits into ASCII', () => {
+    expect(toAsciiDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789');
+    expect(toAsciiDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
+    expect(toAsciiDigits('پلاک ۱۲')).toBe('پلاک 12');
+  });
+
+  it('keeps any ASCII digit string unchanged', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[0-9]{0,20}$/), (digits) => toAsciiDigits(digits) === digits));
+  });
+
+  it('reads the same number whichever digits were typed', () => {
+    const fa = '۰۱۲۳۴۵۶۷۸۹';
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{1,12}$/), (digits) => {
+        const persian = [...digits].map((d) => fa[Number(d)]).join('');
+        return normalizeDigitCode(persian) === digits;
+      }),
+    );
+  });
+});
+
+describe('text', () => {
+  it('writes Arabic ي and ك the Persian way and trims', () => {
+    expect(normalizeText('  علي كريمي ')).toBe('علی کریمی');
+  });
+});
+
+describe('mobile numbers', () => {
+  it.each([
+    ['۰۹۱۲-۳۴۵-۶۷۸۹', '09123456789'],
+    ['0912 345 6789', '09123456789'],
+    ['+98 912 345 6789', '09123456789'],
+    ['00989123456789', '09123456789'],
+    ['9123456789', '09123456789'],
+  ])('%s is stored as %s', (typed, stored) => {
+    expect(normalizeMobile(typed)).toBe(stored);
+  });
+
+  it('accepts real operator prefixes only', () => {
+    expect(formats['ir-mobile']('09123456789')).toBe(true);
+    expect(formats['ir-mobile']('09601234567')).toBe(false);
+    expect(formats['ir-mobile']('0912345678')).toBe(false);
+  });
+});
+
+describe('national codes', () => {
+  it.each(['0499370899', '0790419904', '0084575948'])('%s has a valid check digit', (code) => {
+    expect(formats['ir-national-code'](code)).toBe(true);
+  });
+
+  it.each(['0684159415', '0000000000', '123456789', '12345678901'])('%s is refused', (code) => {
+    expect(formats['ir-national-code'](code)).toBe(false);
+  });
+});
+
+describe('normalizeBySchema', () => {
+  const schema = {
+    properties: {
+      name: { type: 'string' },
+      adminData: {
+        properties: {
+          nationalCode: { type: 'string', pattern: '^[0-9]{10}$' },
+          mobileNumber: { type: 'string', format: 'ir-mobile' },
+        },
+      },
+    },
+  };
+
+  it('normalises codes and text by what the schema says they are', () => {
+    const out = normalizeBySchema(
+      { name: ' داروخانه علي ۲۴ ', adminData: { nationalCode: '۰۴۹۹-۳۷۰۸۹۹', mobileNumber: '۰۹۱۲ ۳۴۵ ۶۷۸۹' } },
+      schema,
+    );
+    expect(out).toEqual({
+      name: 'داروخانه علی ۲۴',
+      adminData: { nationalCode: '0499370899', mobileNumber: '09123456789' },
+    });
+  });
+
+  it('leaves unknown properties and non-strings for the validator to judge', () => {
+    expect(normalizeBySchema({ extra: ' x ', name: 5 }, schema)).toEqual({ extra: ' x ', name: 5 });
+  });
+});
