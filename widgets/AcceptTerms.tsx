@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { fa } from '../src/shared/strings.fa.js';
+import { RulesDialog } from './RulesDialog.js';
+import { describedBy, invalid, stringOption } from './shared.js';
+
+/**
+ * `acceptTerms`: a checkbox labelled with the schema title, and a button
+ * (`ui:options.rulesButton`, default «مشاهده قوانین») that opens the rules in a modal dialog.
+ */
+export default function AcceptTermsWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, schema, options } = props;
+  const [open, setOpen] = useState(false);
+  const label = props.label || schema.title || '';
+  const buttonText = stringOption(options, 'rulesButton', fa.widgets.terms.rulesButton);
+
+  return (
+    <div className="widget-terms">
+      <span className="widget-terms__choice">
+        <input
+          type="checkbox"
+          id={id}
+          name={props.htmlName || id}
+          checked={value === true}
+          required={required}
+          disabled={disabled || readonly}
+          autoFocus={props.autofocus}
+          aria-invalid={invalid(rawErrors)}
+          aria-describedby={describedBy(id)}
+          onChange={(event) => onChange(event.target.checked)}
+          onBlur={(event) => onBlur(id, event.target.checked)}
+          onFocus={(event) => onFocus(id, event.target.checked)}
+        />
+        <label htmlFor={id}>{label}</label>
+      </span>
+      <button type="button" className="button button--link" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {buttonText}
+      </button>
+      <RulesDialog open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { describedBy, invalid } from './shared.js';
+
+/**
+ * `addressTextarea`: a textarea that grows with its content (never a scrollbar, never a jump of the
+ * page while typing). `ui:options.rows` is the starting height (default 2); `maxLength` comes from
+ * the schema; the hint is `ui:help`, rendered by the stepper's template as `${id}__help`.
+ */
+export default function AddressTextareaWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, placeholder, required, schema, options } =
+    props;
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const rows = typeof options.rows === 'number' && options.rows > 0 ? options.rows : 2;
+  const text = typeof value === 'string' ? value : '';
+
+  const fit = useCallback(() => {
+    const element = ref.current;
+    if (!element) return;
+    const view = element.ownerDocument.defaultView;
+    const scrollY = view?.scrollY ?? 0;
+    // Measure from the smallest height, then grow to the content; restoring the page scroll keeps
+    // the brief shrink from moving the page under the manager's finger.
+    element.style.height = 'auto';
+    const height = element.scrollHeight;
+    if (height > 0) element.style.height = `${height}px`;
+    else element.style.removeProperty('height');
+    if (view && view.scrollY !== scrollY) view.scrollTo({ top: scrollY });
+  }, []);
+
+  useLayoutEffect(fit, [fit, text]);
+
+  return (
+    <textarea
+      ref={ref}
+      id={id}
+      name={props.htmlName || id}
+      className="widget-textarea widget-textarea--auto"
+      value={text}
+      rows={rows}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      placeholder={placeholder}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      autoFocus={props.autofocus}
+      autoComplete="street-address"
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={describedBy(id)}
+      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+    />
+  );
+}

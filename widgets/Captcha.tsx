@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { useCaptcha } from '../src/client/api/queries.js';
+import { wizardFormContext } from '../src/client/form/form-context.js';
+import { fa } from '../src/shared/strings.fa.js';
+import { QueryState } from './QueryState.js';
+import { describedBy, invalid, stringOption } from './shared.js';
+
+/**
+ * `captcha`: the security question and its options as a radio group; the value is the chosen
+ * option's index. Each newly fetched captcha writes its id into the sibling field
+ * `ui:options.idField` (default `captchaId`) and clears an answer given to an older one.
+ * «پرسش تازه» fetches another question.
+ */
+export default function CaptchaWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, options, registry } = props;
+  const { formData, setField } = wizardFormContext(registry);
+  const idField = stringOption(options, 'idField', 'captchaId');
+  const { data: captcha, isPending, isError, isFetching, error, refetch } = useCaptcha();
+  const captchaId = captcha?.id;
+
+  useEffect(() => {
+    if (captchaId === undefined || formData[idField] === captchaId) return;
+    // An answer belongs to the question it was given for.
+    if (value !== undefined) onChange(undefined);
+    setField(idField, captchaId);
+    // Only a new captcha should trigger this, not every keystroke elsewhere in the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [captchaId]);
+
+  const refreshing = isFetching && captcha !== undefined;
+  const locked = disabled || readonly || refreshing;
+  const newQuestion = () => void refetch();
+
+  if (captcha === undefined) {
+    return (
+      <div className="widget-captcha">
+        {isError ? (
+          <div className="widget-state widget-state--error" role="alert">
+            <span>{error?.message && error.message !== fa.widgets.captcha.error ? `${fa.widgets.captcha.error} ${error.message}` : fa.widgets.captcha.error}</span>{' '}
+            <button type="button" id={id} className="button button--small" aria-describedby={describedBy(id)} onClick={newQuestion}>
+              {fa.widgets.retry}
+            </button>
+          </div>
+        ) : (
+          <div id={id} tabIndex={-1} className="widget-state widget-state--loading" role="status" aria-busy={isPending}>
+            {fa.widgets.captcha.loading}
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const legendId = `${id}__question`;
+  return (
+    <div className="widget-captcha">
+      <fieldset
+        role="radiogroup"
+        className="widget-captcha__group"
+        aria-labelledby={legendId}
+        aria-required={required || undefined}
+        aria-invalid={invalid(rawErrors)}
+        aria-busy={refreshing || undefined}
+        disabled={disabled}
+      >
+        <legend id={legendId} className="widget-captcha__question">
+          {captcha.question}
+        </legend>
+        {captcha.options.map((option, index) => {
+          const optionId = index === 0 ? id : `${id}__option-${index}`;
+          return (
+            <div key={`${captcha.id}-${index}`} className="widget-captcha__option">
+              <input
+                type="radio"
+                id={optionId}
+                name={props.htmlName || id}
+                value={index}
+                checked={value === index}
+                disabled={locked}
+                autoFocus={props.autofocus && index === 0}
+                aria-invalid={invalid(rawErrors)}
+                aria-describedby={describedBy(id)}
+                onChange={() => onChange(index)}
+                onBlur={() => onBlur(id, value)}
+                onFocus={() => onFocus(id, value)}
+              />
+              <label htmlFor={optionId}>{option}</label>
+            </div>
+          );
+        })}
+      </fieldset>
+      <button type="button" className="button button--small widget-captcha__refresh" disabled={disabled || refreshing} onClick={newQuestion}>
+        {fa.widgets.captcha.newQuestion}
+      </button>
+      <QueryState
+        id={id}
+        loading={refreshing && fa.widgets.captcha.loading}
+        error={isError && fa.widgets.captcha.error}
+        detail={error?.message}
+        onRetry={newQuestion}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { fa } from '../src/shared/strings.fa.js';
+
+export interface QueryStateProps {
+  id: string;
+  /** Persian text while loading, or undefined when not loading. */
+  loading?: string | false;
+  /** Persian text of the failure (the API's own message is added when given). */
+  error?: string | false;
+  detail?: string;
+  onRetry?: () => void;
+}
+
+/**
+ * Loading and failure notes of the widgets that fetch: a polite status while loading, an alert
+ * with a «تلاش دوباره» button on failure. Its id (`${id}__state`) is added to aria-describedby.
+ */
+export function QueryState({ id, loading, error, detail, onRetry }: QueryStateProps) {
+  if (error) {
+    return (
+      <div id={stateId(id)} className="widget-state widget-state--error" role="alert">
+        <span>{detail && detail !== error ? `${error} ${detail}` : error}</span>{' '}
+        {onRetry && (
+          <button type="button" className="button button--small" onClick={onRetry}>
+            {fa.widgets.retry}
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (loading) {
+    return (
+      <div id={stateId(id)} className="widget-state widget-state--loading" role="status">
+        {loading}
+      </div>
+    );
+  }
+  return null;
+}
+
+export function stateId(id: string): string {
+  return `${id}__state`;
+}

@@ -1,0 +1,50 @@
+import { useMemo } from 'react';
+import { useLocations } from '../src/client/api/queries.js';
+import type { City, Province } from '../src/shared/api-contract.js';
+import { toPersianLetters } from '../src/shared/normalize.js';
+import { persianCollator } from './shared.js';
+
+export interface SortedLocations {
+  provinces: Province[];
+  citiesByProvince: Map<number, City[]>;
+  cityById: Map<number, City>;
+}
+
+/** Provinces and cities sorted by Persian name, cities grouped by province; one shared fetch. */
+export function useSortedLocations() {
+  const query = useLocations();
+  const sorted = useMemo(() => (query.data ? sortLocations(query.data.provinces, query.data.cities) : undefined), [query.data]);
+  return { ...query, sorted };
+}
+
+export function sortLocations(provinces: Province[], cities: City[]): SortedLocations {
+  const byName = (a: { name: string }, b: { name: string }) => persianCollator.compare(a.name, b.name);
+  const citiesByProvince = new Map<number, City[]>();
+  const cityById = new Map<number, City>();
+  for (const city of [...cities].sort(byName)) {
+    cityById.set(city.id, city);
+    const list = citiesByProvince.get(city.provinceId);
+    if (list) list.push(city);
+    else citiesByProvince.set(city.provinceId, [city]);
+  }
+  return { provinces: [...provinces].sort(byName), citiesByProvince, cityById };
+}
+
+/** Search key: Persian letters, no zero-width non-joiner or spaces, lower case. */
+export function searchKey(text: string): string {
+  return toPersianLetters(text).replace(/[\s\u200c\u200f\u200e‌]/g, '').toLowerCase();
+}
+
+/** Cities whose name contains the query (names starting with it first). */
+export function filterCities(cities: City[], query: string): City[] {
+  const key = searchKey(query);
+  if (key === '') return cities;
+  const starts: City[] = [];
+  const contains: City[] = [];
+  for (const city of cities) {
+    const name = searchKey(city.name);
+    if (name.startsWith(key)) starts.push(city);
+    else if (name.includes(key)) contains.push(city);
+  }
+  return [...starts, ...contains];
+}

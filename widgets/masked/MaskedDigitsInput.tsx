@@ -1,0 +1,63 @@
+import type { ChangeEvent, FocusEvent } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { describedBy, invalid, toPersianDigits } from '../shared.js';
+import { applyMaskedEdit, digitsOf, formatMasked } from './mask.js';
+
+export interface MaskedDigitsInputProps {
+  widget: WidgetProps;
+  /** `9` = a digit slot, anything else a literal (e.g. `9999-999-9999`). */
+  mask: string;
+  /** Digits of a typed or pasted text (e.g. a +98 prefix rewritten); defaults to all digits. */
+  toDigits?: (raw: string) => string;
+  autoComplete?: string;
+}
+
+/**
+ * A text input that accepts ASCII, Persian and Arabic-Indic digits, shows them in Persian digits
+ * laid into the mask, keeps the caret after the digit it followed, and hands RJSF the plain ASCII
+ * digits (or `options.emptyValue` when empty).
+ */
+export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: MaskedDigitsInputProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, placeholder, required } = widget;
+  const digits = typeof value === 'string' || typeof value === 'number' ? digitsOf(String(value)) : '';
+  const shown = toPersianDigits(formatMasked(digits, mask));
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const edit = applyMaskedEdit(input.value, input.selectionStart ?? input.value.length, mask, toDigits);
+    // Write the formatted text and the caret now: React then finds the DOM already matching and
+    // leaves the caret alone instead of jumping it to the end.
+    input.value = toPersianDigits(edit.formatted);
+    if (input.ownerDocument.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
+    onChange(edit.digits === '' ? widget.options.emptyValue : edit.digits);
+  };
+
+  const current = (event: FocusEvent<HTMLInputElement>) => {
+    const typed = digitsOf(event.target.value);
+    return typed === '' ? widget.options.emptyValue : typed;
+  };
+
+  return (
+    <input
+      type="text"
+      id={id}
+      name={widget.htmlName || id}
+      className="widget-input widget-input--digits"
+      value={shown}
+      placeholder={placeholder}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      autoFocus={widget.autofocus}
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      dir="ltr"
+      spellCheck={false}
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={describedBy(id)}
+      onChange={handleChange}
+      onBlur={(event) => onBlur(id, current(event))}
+      onFocus={(event) => onFocus(id, current(event))}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Small helpers every custom widget shares: the ids the stepper's field template renders for the
+ * hint and the error, `aria-invalid`, reading `ui:options`, and filling `{name}` placeholders of
+ * the Persian strings.
+ */
+import { digitsEnToFa } from '@persian-tools/persian-tools';
+
+/** `${id}__help ${id}__error` (+ any extra ids): the hint and error the stepper's template renders. */
+export function describedBy(id: string, ...extra: Array<string | false | undefined>): string {
+  return [`${id}__help`, `${id}__error`, ...extra.filter((part): part is string => Boolean(part))].join(' ');
+}
+
+/** `true` when RJSF reports errors for the field, else `undefined` (no attribute rendered). */
+export function invalid(rawErrors: string[] | undefined): true | undefined {
+  return rawErrors !== undefined && rawErrors.length > 0 ? true : undefined;
+}
+
+/** A string `ui:options` entry, or the fallback. */
+export function stringOption(options: Record<string, unknown>, name: string, fallback: string): string {
+  const value = options[name];
+  return typeof value === 'string' && value !== '' ? value : fallback;
+}
+
+/** Replaces `{name}` in a Persian template by the given values. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
+
+/** ASCII digits shown as Persian digits (۰-۹); other characters are kept. */
+export function toPersianDigits(value: string | number): string {
+  return digitsEnToFa(String(value));
+}
+
+/** Persian collation for sorting names (ی and ک as in the dictionary). */
+export const persianCollator = new Intl.Collator('fa');
+
+/** A value as a positive integer id, or undefined (form values may arrive as strings). */
+export function asId(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
+}
