@@ -1,0 +1,156 @@
+// Servers under test run in their own processes, apart from the load generator and the browsers,
+// so that they never share an event loop with what measures them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, fromRoot, log, root, waitForHttp } from './util.js';
+
+export interface ServerProcess {
+  name: string;
+  url: string;
+  pid: number;
+  dir: string;
+  rssBytes(): number;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+/** A captcha bank in the product's documented file format, so answers can be found by option text. */
+export const benchCaptchaBank = {
+  questions: [
+    { question: 'رنگ آسمان صاف در روز چیست؟', options: ['آبی', 'سبز', 'قرمز', 'زرد'], answer: 0 },
+    { question: 'پایتخت ایران کدام شهر است؟', options: ['شیراز', 'تهران', 'تبریز'], answer: 1 },
+    { question: 'حاصل دو به‌علاوهٔ سه چند است؟', options: ['چهار', 'شش', 'پنج', 'هفت'], answer: 2 },
+    { question: 'کدام یک میوه است؟', options: ['سیب', 'میز', 'کتاب', 'ماشین'], answer: 0 },
+    { question: 'یک هفته چند روز دارد؟', options: ['پنج', 'شش', 'هفت'], answer: 2 },
+  ],
+};
+
+export function answerFor(question: string, options: string[]): number {
+  const entry = benchCaptchaBank.questions.find((candidate) => candidate.question === question);
+  if (!entry) throw new Error(`captcha question not in the bench bank: ${question}`);
+  const index = options.indexOf(entry.options[entry.answer]);
+  if (index < 0) throw new Error(`captcha answer not among the options of: ${question}`);
+  return index;
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    return match ? Number(match[1]) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function startProcess(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  dir: string,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(url + readyPath, 30_000, () => !exited);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${name} did not start: ${(error as Error).message}\n${output.slice(-3000)}`);
+  }
+  const pid = child.pid ?? -1;
+  return {
+    name,
+    url,
+    pid,
+    dir,
+    rssBytes: () => rssOf(pid),
+    output: () => output,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (exited) return done();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface ProductServerOptions {
+  clientDir?: string;
+  extraEnv?: NodeJS.ProcessEnv;
+}
+
+/** The real server (`dist/server/server.js`) on a fresh SQLite file in a temp dir, rate limits high. */
+export async function startProductServer(name: string, options: ProductServerOptions = {}): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'pharmacy-bench-'));
+  const bank = join(dir, 'captcha-bank.json');
+  writeFileSync(bank, JSON.stringify(benchCaptchaBank));
+  log(`starting ${name} (SQLite in ${dir})`);
+  const server = await startProcess(
+    name,
+    [fromRoot('dist', 'server', 'server.js')],
+    {
+      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+      CAPTCHA_QUESTIONS_FILE: bank,
+      RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',
+      RATE_LIMIT_REGISTRATION_PER_MINUTE: '100000000',
+      CLIENT_DIR: options.clientDir ?? fromRoot('dist', 'client'),
+      ...options.extraEnv,
+    },
+    '/api/health',
+    dir,
+  );
+  const stop = server.stop;
+  server.stop = async () => {
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return server;
+}
+
+/** A baseline server from bench/servers/ (bare Fastify, or our stack in front of a constant). */
+export async function startBaseline(kind: 'bare' | 'stack'): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), `pharmacy-bench-${kind}-`));
+  const bank = join(dir, 'captcha-bank.json');
+  writeFileSync(bank, JSON.stringify(benchCaptchaBank));
+  const server = await startProcess(
+    kind,
+    ['--import', 'tsx', fromRoot('bench', 'servers', `${kind}.ts`)],
+    {
+      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+      CAPTCHA_QUESTIONS_FILE: bank,
+      RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',
+      RATE_LIMIT_REGISTRATION_PER_MINUTE: '100000000',
+      CLIENT_DIR: fromRoot('dist', 'client'),
+    },
+    '/api/bench/constant',
+    dir,
+  );
+  const stop = server.stop;
+  server.stop = async () => {
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return server;
+}
