@@ -1,0 +1,116 @@
+import {
+  acceptTerms,
+  answerCaptcha,
+  button,
+  column,
+  expect,
+  fa,
+  fillLocation,
+  fillManager,
+  fillPharmacyInfo,
+  optionTitle,
+  payloadOf,
+  sampleLocation,
+  sampleManager,
+  samplePharmacy,
+  screenshot,
+  shownCoordinates,
+  startAtWelcome,
+  step,
+  test,
+  theRegistration,
+  tierTitle,
+  toAscii,
+} from './helpers.js';
+
+test('a manager completes every step in Persian and the registration is stored as typed', async ({ page }, testInfo) => {
+  const pharmacy = samplePharmacy();
+
+  // 1. /welcome?tier=2: the title, the chosen plan, the start button.
+  await startAtWelcome(page, 2);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fa');
+  await expect(page.getByText(fa.app.headerTitle).first()).toBeVisible();
+  await expect(page.getByText(tierTitle(2)).first()).toBeVisible();
+  await expect(page.locator('[aria-current="step"]')).toHaveCount(1);
+  await screenshot(page, testInfo, 'welcome');
+  await button(page, step('welcome').buttons!.next!).click();
+
+  // 2. /pharmacy-info
+  await expect(page).toHaveURL(/\/pharmacy-info$/);
+  await expect(page.getByRole('heading', { name: step('pharmacy-info').title })).toBeVisible();
+  await fillPharmacyInfo(page, pharmacy);
+  await screenshot(page, testInfo, 'pharmacy-info');
+  await button(page, step('pharmacy-info').buttons!.next!).click();
+
+  // 3. /location: province and city fly the map there; the coordinates follow.
+  await expect(page).toHaveURL(/\/location$/);
+  await expect(page.getByRole('heading', { name: step('location').title })).toBeVisible();
+  await fillLocation(page, sampleLocation);
+  await expect
+    .poll(async () => (await shownCoordinates(page)).latitude, { message: 'the map flew to the city', timeout: 10_000 })
+    .toBeCloseTo(33.985, 1);
+  const coordinates = await shownCoordinates(page);
+  await screenshot(page, testInfo, 'location');
+  await button(page, step('location').buttons!.next!).click();
+
+  // 4. /manager: Persian digits typed, captcha answered from the fixture bank, rules accepted.
+  await expect(page).toHaveURL(/\/manager$/);
+  await expect(page.getByRole('heading', { name: step('manager').title })).toBeVisible();
+  await fillManager(page, sampleManager);
+  await answerCaptcha(page, true);
+  await acceptTerms(page);
+  await screenshot(page, testInfo, 'manager');
+  await button(page, step('manager').buttons!.submit!).click();
+
+  // 5. /enter: success heading, the server's message and a tracking code.
+  await expect(page).toHaveURL(/\/enter$/);
+  await expect(page.getByRole('heading', { name: fa.registration.successHeading })).toBeVisible();
+
+  const row = await theRegistration(pharmacy.name);
+  const trackingCode = String(column(row, 'tracking_code', 'trackingCode'));
+  expect(trackingCode).toMatch(/^[0-9A-Za-z-]{4,}$/);
+  await expect
+    .poll(async () => toAscii(await page.locator('body').innerText()), { message: 'tracking code shown on /enter' })
+    .toContain(trackingCode);
+  await screenshot(page, testInfo, 'enter');
+
+  // The database: every field, tier 2, ASCII digits, the coordinates the map showed.
+  expect(column(row, 'tier')).toBe(2);
+  expect(column(row, 'status')).toBe('new');
+  expect(column(row, 'type', 'pharmacy_type')).toBe(pharmacy.type);
+  expect(column(row, 'service', 'service_type')).toBe(pharmacy.service);
+  expect(Number(column(row, 'has_davajoo', 'hasDavajoo'))).toBe(1);
+  expect(column(row, 'city_id', 'cityId')).toBe(sampleLocation.cityId);
+  expect(column(row, 'province_id', 'provinceId')).toBe(sampleLocation.provinceId);
+  expect(column(row, 'address')).toBe(sampleLocation.address);
+  expect(column(row, 'first_name', 'manager_first_name', 'firstName')).toBe(sampleManager.firstName);
+  expect(column(row, 'last_name', 'manager_last_name', 'lastName')).toBe(sampleManager.lastName);
+  expect(column(row, 'national_code', 'nationalCode')).toBe(sampleManager.nationalCode);
+  expect(column(row, 'mobile_number', 'mobile', 'mobileNumber')).toBe(sampleManager.mobile);
+  expect(Number(column(row, 'latitude'))).toBeCloseTo(coordinates.latitude, 4);
+  expect(Number(column(row, 'longitude'))).toBeCloseTo(coordinates.longitude, 4);
+
+  const payload = payloadOf(row);
+  expect(payload).toMatchObject({
+    name: pharmacy.name,
+    type: pharmacy.type,
+    service: pharmacy.service,
+    hasDavajoo: true,
+    cityId: sampleLocation.cityId,
+    address: sampleLocation.address,
+    tier: 2,
+    adminData: {
+      firstName: sampleManager.firstName,
+      lastName: sampleManager.lastName,
+      nationalCode: sampleManager.nationalCode,
+      mobileNumber: sampleManager.mobile,
+    },
+  });
+  expect(payload.latitude).toBeCloseTo(coordinates.latitude, 4);
+  expect(payload.longitude).toBeCloseTo(coordinates.longitude, 4);
+  // Not posted (wizard.json#/registration/fields maps them to null).
+  expect(payload).not.toHaveProperty('selectedState');
+  expect(payload).not.toHaveProperty('acceptTerms');
+  expect(optionTitle('pharmacy-info', 'type', pharmacy.type)).toBeTruthy();
+});

@@ -1,0 +1,444 @@
+/**
+ * Shared pieces of the end-to-end tests: the `test` fixture (server address, map tiles answered
+ * locally, console / page errors / CSP violations collected and checked after every test), the
+ * fixture captcha bank's answers, one filler per wizard step (located by role and Persian label, as
+ * a screen-reader user finds them), the axe scan, screenshots and the database reader.
+ */
+import { readFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { fa } from '../../src/shared/strings.fa.js';
+import { projectRoot } from './server.js';
+
+export { expect };
+
+// ---------------------------------------------------------------------------------------------
+// Definition texts (schemas/ and src/shared/strings.fa.ts are the source; read, never copied).
+
+const readJson = (file: string): any => JSON.parse(readFileSync(join(projectRoot, file), 'utf8'));
+
+export const wizard = readJson('schemas/wizard.json') as {
+  steps: { id: string; route: string; title: string; buttons?: { next?: string; back?: string; submit?: string } }[];
+  rules: { title: string; articles: string[] };
+};
+const stepSchemas = {
+  'pharmacy-info': readJson('schemas/steps/pharmacy-info.schema.json'),
+  location: readJson('schemas/steps/location.schema.json'),
+  manager: readJson('schemas/steps/manager.schema.json'),
+} as const;
+const registerConfig = readJson('schemas/register-config.json') as { tiers: { id: number; title: string }[]; defaultTier: number };
+
+export function step(id: string) {
+  const found = wizard.steps.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no step ${id} in schemas/wizard.json`);
+  return found;
+}
+
+/** Title (accessible label) of a field of a step schema. */
+export function title(stepId: keyof typeof stepSchemas, field: string): string {
+  return stepSchemas[stepId].properties[field].title as string;
+}
+
+/** Persian error message of a field for a JSON Schema keyword (or its single message). */
+export function message(stepId: keyof typeof stepSchemas, field: string, keyword = 'required'): string {
+  const errorMessage = stepSchemas[stepId].properties[field].errorMessage;
+  return typeof errorMessage === 'string' ? errorMessage : (errorMessage[keyword] as string);
+}
+
+/** Title of an option (oneOf const) of a select field. */
+export function optionTitle(stepId: keyof typeof stepSchemas, field: string, value: number): string {
+  const option = (stepSchemas[stepId].properties[field].oneOf as { const: number; title: string }[]).find(
+    (candidate) => candidate.const === value,
+  );
+  if (!option) throw new Error(`no option ${value} of ${stepId}/${field}`);
+  return option.title;
+}
+
+export function tierTitle(id: number): string {
+  return registerConfig.tiers.find((tier) => tier.id === id)!.title;
+}
+export const defaultTier = registerConfig.defaultTier;
+
+export { fa };
+
+// ---------------------------------------------------------------------------------------------
+// Digits
+
+const persianDigits = '۰۱۲۳۴۵۶۷۸۹';
+const arabicDigits = '٠١٢٣٤٥٦٧٨٩';
+export function toAscii(text: string): string {
+  return text
+    .replace(/[۰-۹]/g, (digit) => String(persianDigits.indexOf(digit)))
+    .replace(/[٠-٩]/g, (digit) => String(arabicDigits.indexOf(digit)))
+    .replace(/٫/g, '.');
+}
+export function toPersian(text: string): string {
+  return text.replace(/[0-9]/g, (digit) => persianDigits[Number(digit)]!);
+}
+
+/** A label that may carry the required-field asterisk (RJSF adds «*»). */
+export function labelRe(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?\\s*$`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`e2e: ${name} is not set; global setup (tests/e2e/global-setup.ts) did not run`);
+  return value;
+}
+
+/** A 1×1 PNG in the map's land colour: every tile request is answered with it (no outside world). */
+const TILE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eQOAAVgAqnWTRlUAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+export interface BrowserProblems {
+  /** Console errors, page errors and CSP violations seen so far. */
+  readonly seen: string[];
+  /** Console errors this test causes on purpose (say, the 4xx of a wrong captcha). */
+  allow(pattern: RegExp): void;
+  tileRequests: number;
+}
+
+export const test = base.extend<{ problems: BrowserProblems }>({
+  baseURL: async ({}, use) => {
+    await use(requiredEnv('E2E_BASE_URL'));
+  },
+  problems: async ({}, use) => {
+    const allowed: RegExp[] = [];
+    const problems: BrowserProblems = {
+      seen: [],
+      allow: (pattern) => allowed.push(pattern),
+      tileRequests: 0,
+    };
+    await use(problems);
+    const unexpected = problems.seen.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+    expect(unexpected, 'console errors, page errors or CSP violations').toEqual([]);
+  },
+  page: async ({ page, problems }, use) => {
+    const tileHosts = (process.env.E2E_TILE_ORIGINS ?? '').split(' ').filter(Boolean);
+    if (tileHosts.length > 0) {
+      await page.route(
+        (url) => tileHosts.some((host) => url.host === host || url.host.endsWith(`.${host}`)),
+        async (route) => {
+          problems.tileRequests += 1;
+          await route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG });
+        },
+      );
+    }
+    page.on('console', (entry) => {
+      if (entry.type() !== 'error') return;
+      const where = entry.location().url;
+      problems.seen.push(`console: ${entry.text()}${where ? ` @ ${where}` : ''}`);
+    });
+    page.on('pageerror', (error) => problems.seen.push(`pageerror: ${error.message}`));
+    // Chromium prints CSP violations to the console too; this catches them even if it stops doing so.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
+      });
+    });
+    await use(page);
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Captcha bank
+
+interface BankQuestion {
+  question: string;
+  options: string[];
+  answer: number;
+}
+let bankCache: BankQuestion[] | undefined;
+export function captchaBank(): BankQuestion[] {
+  bankCache ??= (JSON.parse(readFileSync(requiredEnv('E2E_CAPTCHA_BANK'), 'utf8')) as { questions: BankQuestion[] })
+    .questions;
+  return bankCache;
+}
+const normal = (text: string) => toAscii(text).replace(/\s+/g, ' ').trim();
+
+/** The bank entry whose question the page shows (the longest match, if one question contains another). */
+export function questionOnPage(pageText: string): BankQuestion {
+  const text = normal(pageText);
+  const matches = captchaBank()
+    .filter((entry) => text.includes(normal(entry.question)))
+    .sort((a, b) => b.question.length - a.question.length);
+  if (matches.length === 0) throw new Error(`no fixture-bank question found in the page:\n${pageText}`);
+  return matches[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Locating
+
+export function field(page: Page, label: string): Locator {
+  return page.getByLabel(labelRe(label));
+}
+
+export function button(page: Page, name: string): Locator {
+  return page.getByRole('button', { name, exact: true });
+}
+
+/** Picks an option of a select-like field: a native <select>, or a combobox with a listbox. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  const control = field(page, label);
+  const tag = await control.evaluate((element) => element.tagName);
+  if (tag === 'SELECT') {
+    await control.selectOption({ label: option });
+    return;
+  }
+  await control.click();
+  await control.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The displayed value of a select-like field. */
+export async function chosen(page: Page, label: string): Promise<string> {
+  const control = field(page, label);
+  return control.evaluate((element) =>
+    element instanceof HTMLSelectElement
+      ? (element.selectedOptions[0]?.textContent ?? '').trim()
+      : ((element as HTMLInputElement).value ?? '').trim(),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filling the steps
+
+export interface PharmacyInfo {
+  name: string;
+  type: number;
+  service: number;
+  hasDavajoo: boolean;
+}
+export interface LocationInfo {
+  provinceId: number;
+  province: string;
+  cityId: number;
+  city: string;
+  address: string;
+}
+export interface ManagerInfo {
+  firstName: string;
+  lastName: string;
+  /** As typed (Persian digits), and as stored. */
+  nationalCodeTyped: string;
+  nationalCode: string;
+  mobileTyped: string;
+  mobile: string;
+}
+
+const persianLetters = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی';
+/** A pharmacy name no other test uses, so a test finds its own row in the shared database. */
+export function uniquePharmacyName(): string {
+  let suffix = '';
+  for (let index = 0; index < 6; index += 1) suffix += persianLetters[Math.floor(Math.random() * persianLetters.length)];
+  return `داروخانه دکتر رازی ${suffix}`;
+}
+
+export function samplePharmacy(): PharmacyInfo {
+  return { name: uniquePharmacyName(), type: 2, service: 3, hasDavajoo: true };
+}
+export const sampleLocation: LocationInfo = {
+  provinceId: 4,
+  province: 'اصفهان',
+  cityId: 203,
+  city: 'کاشان',
+  address: 'خیابان امیرکبیر، کوچه گلستان، پلاک ۱۲',
+};
+export const sampleManager: ManagerInfo = {
+  firstName: 'مریم',
+  lastName: 'احمدی',
+  nationalCodeTyped: '۰۴۹۹۳۷۰۸۹۹',
+  nationalCode: '0499370899',
+  mobileTyped: '۰۹۱۲۳۴۵۶۷۸۹',
+  mobile: '09123456789',
+};
+
+export async function startAtWelcome(page: Page, tier?: number): Promise<void> {
+  await page.goto(tier === undefined ? '/welcome' : `/welcome?tier=${tier}`);
+  await expect(page.getByRole('heading', { name: step('welcome').title })).toBeVisible();
+}
+
+export async function fillPharmacyInfo(page: Page, info: PharmacyInfo): Promise<void> {
+  await field(page, title('pharmacy-info', 'name')).fill(info.name);
+  await choose(page, title('pharmacy-info', 'type'), optionTitle('pharmacy-info', 'type', info.type));
+  await choose(page, title('pharmacy-info', 'service'), optionTitle('pharmacy-info', 'service', info.service));
+  await page
+    .getByRole('checkbox', { name: labelRe(title('pharmacy-info', 'hasDavajoo')) })
+    .setChecked(info.hasDavajoo);
+}
+
+export async function fillLocation(page: Page, info: LocationInfo): Promise<void> {
+  await choose(page, title('location', 'selectedState'), info.province);
+  await choose(page, title('location', 'cityId'), info.city);
+  await field(page, title('location', 'address')).fill(info.address);
+}
+
+/** Types the manager's details the way a manager would: Persian digits, key by key. */
+export async function fillManager(page: Page, info: ManagerInfo): Promise<void> {
+  await field(page, title('manager', 'firstName')).fill(info.firstName);
+  await field(page, title('manager', 'lastName')).fill(info.lastName);
+  await field(page, title('manager', 'nationalCode')).pressSequentially(info.nationalCodeTyped);
+  await field(page, title('manager', 'mobileNumber')).pressSequentially(info.mobileTyped);
+}
+
+export function termsCheckbox(page: Page): Locator {
+  return page.getByRole('checkbox', { name: new RegExp(title('manager', 'acceptTerms')) });
+}
+
+export function captchaRadios(page: Page): Locator {
+  return page.getByRole('radio');
+}
+
+/**
+ * Answers the captcha shown, right or deliberately wrong, by reading the question and options on
+ * the page and looking the question up in the fixture bank. Returns the question answered.
+ */
+export async function answerCaptcha(page: Page, right: boolean): Promise<string> {
+  const radios = captchaRadios(page);
+  await expect(radios.first()).toBeVisible();
+  const group = page.getByRole('radiogroup').or(page.getByRole('group', { name: new RegExp(title('manager', 'captchaAnswer')) }));
+  const groupText = await group.first().innerText();
+  const entry = questionOnPage(groupText);
+  const names = await radios.evaluateAll((elements) =>
+    elements.map((element) => {
+      const input = element as HTMLInputElement;
+      return (input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? '').trim();
+    }),
+  );
+  const rightText = normal(entry.options[entry.answer]!);
+  const index = right
+    ? names.findIndex((name) => normal(name) === rightText)
+    : names.findIndex((name) => normal(name) !== rightText);
+  if (index < 0) throw new Error(`captcha options on the page (${names.join(' | ')}) do not match the bank entry`);
+  await radios.nth(index).check();
+  return entry.question;
+}
+
+export async function acceptTerms(page: Page): Promise<void> {
+  await termsCheckbox(page).check();
+}
+
+/** From /welcome?tier= to /manager with every earlier step filled and continued. */
+export async function goToManager(
+  page: Page,
+  options: { tier?: number; pharmacy: PharmacyInfo; location?: LocationInfo },
+): Promise<void> {
+  await startAtWelcome(page, options.tier);
+  await button(page, step('welcome').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/pharmacy-info$/);
+  await fillPharmacyInfo(page, options.pharmacy);
+  await button(page, step('pharmacy-info').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/location$/);
+  await fillLocation(page, options.location ?? sampleLocation);
+  await button(page, step('location').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/manager$/);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Map
+
+/** The coordinates the map widget shows as text («عرض جغرافیایی …، طول جغرافیایی …»). */
+export async function shownCoordinates(page: Page): Promise<{ latitude: number; longitude: number }> {
+  const [before, between] = fa.widgets.map.coordinates.split(/\{latitude\}|\{longitude\}/);
+  const text = toAscii(await page.getByText(before!.trim()).first().innerText());
+  const number = '(-?[0-9]+(?:\\.[0-9]+)?)';
+  const match = new RegExp(`${before!.trim()}\\s*${number}\\s*${between!.trim()}\\s*${number}`).exec(text);
+  if (!match) throw new Error(`coordinates not readable from «${text}»`);
+  return { latitude: Number(match[1]), longitude: Number(match[2]) };
+}
+
+export function mapRegion(page: Page): Locator {
+  return page.getByLabel(fa.widgets.map.label);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility, screenshots
+
+export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const readable = results.violations.map(
+    (violation) =>
+      `[${violation.impact ?? '-'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
+      violation.nodes
+        .map((node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+        .join('\n'),
+  );
+  expect(readable, `axe-core violations on ${where}:\n${readable.join('\n')}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, testInfo: TestInfo, stepName: string): Promise<void> {
+  const folder = join(projectRoot, 'docs', 'screenshots');
+  mkdirSync(folder, { recursive: true });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({
+    path: join(folder, `${testInfo.project.name}-${stepName}.png`),
+    scale: 'css',
+    animations: 'disabled',
+    caret: 'hide',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database
+
+export type Row = Record<string, unknown>;
+
+/** Every registration row whose pharmacy name is `name` (read-only connection to the run's SQLite file). */
+export function registrationsNamed(name: string): Row[] {
+  const db = new Database(requiredEnv('E2E_DATABASE_FILE'), { readonly: true, fileMustExist: true });
+  try {
+    const table = registrationTable(db);
+    const columns = (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((c) => c.name);
+    const nameColumn = columns.find((column) => /^(pharmacy_?name|name)$/i.test(column));
+    if (!nameColumn) throw new Error(`no pharmacy-name column in ${table}: ${columns.join(', ')}`);
+    return db.prepare(`SELECT * FROM "${table}" WHERE "${nameColumn}" = ?`).all(name) as Row[];
+  } finally {
+    db.close();
+  }
+}
+
+function registrationTable(db: Database.Database): string {
+  const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map(
+    (table) => table.name,
+  );
+  const table = tables.find((name) => /^registrations?$/i.test(name)) ?? tables.find((name) => /registration/i.test(name));
+  if (!table) throw new Error(`no registrations table in the database (tables: ${tables.join(', ')})`);
+  return table;
+}
+
+/** The one registration stored under this pharmacy name (fails if there are none or several). */
+export async function theRegistration(name: string): Promise<Row> {
+  let rows: Row[] = [];
+  await expect
+    .poll(() => {
+      rows = registrationsNamed(name);
+      return rows.length;
+    }, { message: `registrations stored for «${name}»` })
+    .toBe(1);
+  return rows[0]!;
+}
+
+/** The registration's whole normalised payload (the JSON column), as posted. */
+export function payloadOf(row: Row): Record<string, any> {
+  const column = Object.keys(row).find((key) => /payload|data|json|body/i.test(key) && typeof row[key] === 'string');
+  if (!column) throw new Error(`no JSON payload column in the registration row: ${Object.keys(row).join(', ')}`);
+  return JSON.parse(row[column] as string) as Record<string, any>;
+}
+
+/** A column by any of its likely spellings (snake_case or camelCase). */
+export function column(row: Row, ...names: string[]): unknown {
+  for (const name of names) {
+    for (const key of Object.keys(row)) {
+      if (key.toLowerCase().replace(/_/g, '') === name.toLowerCase().replace(/_/g, '')) return row[key];
+    }
+  }
+  throw new Error(`none of the columns ${names.join(', ')} in the row: ${Object.keys(row).join(', ')}`);
+}

@@ -1,0 +1,146 @@
+import {
+  answerCaptcha,
+  button,
+  chosen,
+  expect,
+  field,
+  fillLocation,
+  fillManager,
+  fillPharmacyInfo,
+  goToManager,
+  labelRe,
+  optionTitle,
+  sampleLocation,
+  sampleManager,
+  samplePharmacy,
+  shownCoordinates,
+  startAtWelcome,
+  step,
+  test,
+  termsCheckbox,
+  defaultTier,
+  tierTitle,
+  title,
+  toAscii,
+} from './helpers.js';
+
+test('going back refills every step, and coming forward again keeps the manager details', async ({ page }) => {
+  const pharmacy = samplePharmacy();
+  await goToManager(page, { tier: 2, pharmacy });
+  await fillManager(page, sampleManager);
+
+  // /manager → /location: province, city, address and the map position are back.
+  await button(page, step('manager').buttons!.back!).click();
+  await expect(page).toHaveURL(/\/location$/);
+  expect(await chosen(page, title('location', 'selectedState'))).toBe(sampleLocation.province);
+  expect(await chosen(page, title('location', 'cityId'))).toBe(sampleLocation.city);
+  await expect(field(page, title('location', 'address'))).toHaveValue(sampleLocation.address);
+  await expect.poll(async () => (await shownCoordinates(page)).latitude).toBeCloseTo(33.985, 1);
+
+  // /location → /pharmacy-info
+  await button(page, step('location').buttons!.back!).click();
+  await expect(page).toHaveURL(/\/pharmacy-info$/);
+  await expect(field(page, title('pharmacy-info', 'name'))).toHaveValue(pharmacy.name);
+  expect(await chosen(page, title('pharmacy-info', 'type'))).toBe(optionTitle('pharmacy-info', 'type', pharmacy.type));
+  expect(await chosen(page, title('pharmacy-info', 'service'))).toBe(
+    optionTitle('pharmacy-info', 'service', pharmacy.service),
+  );
+  await expect(page.getByRole('checkbox', { name: labelRe(title('pharmacy-info', 'hasDavajoo')) })).toBeChecked();
+
+  // Forward again: nothing lost on the way.
+  await button(page, step('pharmacy-info').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/location$/);
+  await button(page, step('location').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/manager$/);
+  await expect(field(page, title('manager', 'firstName'))).toHaveValue(sampleManager.firstName);
+  await expect(field(page, title('manager', 'lastName'))).toHaveValue(sampleManager.lastName);
+  expect(toAscii(await field(page, title('manager', 'nationalCode')).inputValue())).toBe(sampleManager.nationalCode);
+  expect(toAscii(await field(page, title('manager', 'mobileNumber')).inputValue()).replace(/\D/g, '')).toBe(
+    sampleManager.mobile,
+  );
+});
+
+test('a page reload keeps the draft, on the step where the manager was', async ({ page }) => {
+  const pharmacy = samplePharmacy();
+  await startAtWelcome(page, 3);
+  await button(page, step('welcome').buttons!.next!).click();
+  await fillPharmacyInfo(page, pharmacy);
+  await button(page, step('pharmacy-info').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/location$/);
+  await fillLocation(page, sampleLocation);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/location$/);
+  expect(await chosen(page, title('location', 'selectedState'))).toBe(sampleLocation.province);
+  expect(await chosen(page, title('location', 'cityId'))).toBe(sampleLocation.city);
+  await expect(field(page, title('location', 'address'))).toHaveValue(sampleLocation.address);
+  await button(page, step('location').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/manager$/);
+  await fillManager(page, sampleManager);
+  await answerCaptcha(page, true);
+  await termsCheckbox(page).check();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/manager$/);
+  await expect(field(page, title('manager', 'firstName'))).toHaveValue(sampleManager.firstName);
+  expect(toAscii(await field(page, title('manager', 'nationalCode')).inputValue())).toBe(sampleManager.nationalCode);
+
+  await button(page, step('manager').buttons!.back!).click();
+  await button(page, step('location').buttons!.back!).click();
+  await expect(page).toHaveURL(/\/pharmacy-info$/);
+  await expect(field(page, title('pharmacy-info', 'name'))).toHaveValue(pharmacy.name);
+});
+
+test('an unknown route leads to /welcome', async ({ page }) => {
+  await page.goto('/no-such-page/at/all?x=1');
+  await expect(page).toHaveURL(/\/welcome(\?.*)?$/);
+  await expect(page.getByRole('heading', { name: step('welcome').title })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/welcome(\?.*)?$/);
+});
+
+test('opening a later step directly leads to the first incomplete step', async ({ page }) => {
+  // Empty draft: /manager and /location lead to /pharmacy-info.
+  await page.goto('/manager');
+  await expect(page).toHaveURL(/\/pharmacy-info$/);
+  await page.goto('/enter');
+  await expect(page).not.toHaveURL(/\/(enter|manager|location)$/);
+
+  // With /pharmacy-info done, /manager leads to /location.
+  await page.goto('/pharmacy-info');
+  await fillPharmacyInfo(page, samplePharmacy());
+  await button(page, step('pharmacy-info').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/location$/);
+  await page.goto('/manager');
+  await expect(page).toHaveURL(/\/location$/);
+});
+
+test('the welcome screen shows the plan of ?tier=, and the default plan when it is missing or unknown', async ({
+  page,
+}) => {
+  await startAtWelcome(page, 3);
+  await expect(page.getByText(tierTitle(3)).first()).toBeVisible();
+  await startAtWelcome(page);
+  await expect(page.getByText(tierTitle(defaultTier)).first()).toBeVisible();
+  await startAtWelcome(page, 99);
+  await expect(page.getByText(tierTitle(defaultTier)).first()).toBeVisible();
+});
+
+test('the first step asks for the registration data with the pharmacy types and services of the schema', async ({
+  page,
+}) => {
+  await page.goto('/pharmacy-info');
+  const type = field(page, title('pharmacy-info', 'type'));
+  await expect(type).toBeVisible();
+  const service = field(page, title('pharmacy-info', 'service'));
+  await expect(service).toBeVisible();
+  // Every option title of the schema is offered (6 types, 14 services).
+  for (const value of [1, 6]) {
+    await expect(type.getByRole('option', { name: optionTitle('pharmacy-info', 'type', value), exact: true })).toHaveCount(1);
+  }
+  for (const value of [1, 14]) {
+    await expect(
+      service.getByRole('option', { name: optionTitle('pharmacy-info', 'service', value), exact: true }),
+    ).toHaveCount(1);
+  }
+});

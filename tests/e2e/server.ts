@@ -1,0 +1,148 @@
+/**
+ * Starting the built server for the end-to-end run: `node dist/server/server.js` on a free port,
+ * a fresh SQLite file in a temporary folder, the fixture captcha bank. Used by global-setup.ts.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+
+export interface StartedServer {
+  baseURL: string;
+  databaseFile: string;
+  captchaBankFile: string;
+  /** Origins of the map tile URL template from Register/Config; tests answer them with a tiny PNG. */
+  tileOrigins: string[];
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+/** The captcha bank the server's own tests use (tests/fixtures/), or E2E_CAPTCHA_BANK. */
+export function findCaptchaBank(): string {
+  const fromEnv = process.env.E2E_CAPTCHA_BANK;
+  if (fromEnv) return resolve(fromEnv);
+  const folder = join(projectRoot, 'tests', 'fixtures');
+  const candidates = existsSync(folder)
+    ? readdirSync(folder)
+        .filter((name) => /captcha/i.test(name) && name.endsWith('.json'))
+        .sort()
+    : [];
+  if (candidates.length === 0) {
+    throw new Error(
+      `e2e: no fixture captcha bank found in ${folder} (a *captcha*.json file in the bank format of ` +
+        'product-decisions §2), and E2E_CAPTCHA_BANK is not set. The tests need a bank whose answers they know.',
+    );
+  }
+  return join(folder, candidates[0]!);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no server log)';
+  }
+}
+
+export async function startServer(): Promise<StartedServer> {
+  // Overridable only to try the harness against a stand-in server.
+  const serverJs = resolve(process.env.E2E_SERVER_ENTRY ?? join(projectRoot, 'dist', 'server', 'server.js'));
+  const clientDir = resolve(process.env.E2E_CLIENT_DIR ?? join(projectRoot, 'dist', 'client'));
+  const missing = [serverJs, join(clientDir, 'index.html')].filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `e2e: the built product is missing (${missing.join(', ')}). ` +
+        'Run `npm run build` before `npx playwright test` (the end-to-end tests run the built server, not the sources).',
+    );
+  }
+  const captchaBankFile = findCaptchaBank();
+  const folder = mkdtempSync(join(tmpdir(), 'pharmacy-e2e-'));
+  const databaseFile = join(folder, 'e2e.db');
+  const logFile = join(folder, 'server.log');
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [serverJs], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${databaseFile}`,
+      CAPTCHA_QUESTIONS_FILE: captchaBankFile,
+      CLIENT_DIR: clientDir,
+      NODE_ENV: process.env.E2E_NODE_ENV ?? 'production',
+      // Keep the server's data (secrets) in the temporary folder, not in the working tree.
+      DATA_DIR: folder,
+    },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  let exited: string | undefined;
+  child.on('exit', (code, signal) => {
+    exited = `exit code ${code ?? '-'}, signal ${signal ?? '-'}`;
+  });
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) {
+      throw new Error(`e2e: the server stopped while starting (${exited}). Its log:\n${tail(logFile)}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`e2e: the server did not answer /api/health within 30 s. Its log:\n${tail(logFile)}`);
+    }
+    await new Promise((done) => setTimeout(done, 150));
+  }
+
+  const tileOrigins: string[] = [];
+  try {
+    const config = (await (await fetch(`${baseURL}/api/Register/Config`)).json()) as {
+      map?: { tileUrl?: string };
+    };
+    const template = config.map?.tileUrl;
+    if (template) {
+      // {s} subdomains: answer every subdomain of the host.
+      const host = new URL(template.replace(/\{[^}]+\}/g, '0')).host;
+      tileOrigins.push(template.includes('{s}') ? host.replace(/^0\./, '') : host);
+    }
+  } catch {
+    // The tests that need Config will fail with their own message.
+  }
+
+  const stop = async (): Promise<void> => {
+    if (!exited) {
+      const done = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await done;
+      clearTimeout(timer);
+    }
+    if (!process.env.E2E_KEEP_DATABASE) rmSync(folder, { recursive: true, force: true });
+    else console.log(`e2e: kept ${folder}`);
+  };
+  return { baseURL, databaseFile, captchaBankFile, tileOrigins, logFile, stop };
+}

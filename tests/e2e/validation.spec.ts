@@ -1,0 +1,128 @@
+import {
+  answerCaptcha,
+  button,
+  choose,
+  expect,
+  field,
+  fillManager,
+  goToManager,
+  message,
+  optionTitle,
+  sampleManager,
+  samplePharmacy,
+  step,
+  termsCheckbox,
+  test,
+  title,
+} from './helpers.js';
+import type { Locator, Page } from '@playwright/test';
+
+/** The error summary at the top of the form: an alert or a titled region listing the problems. */
+function errorSummary(page: Page): Locator {
+  return page.getByRole('alert').filter({ has: page.getByRole('link') }).or(
+    page.getByRole('region').filter({ has: page.getByRole('link') }),
+  );
+}
+
+async function expectFieldError(page: Page, label: string, text: string): Promise<void> {
+  const control = field(page, label);
+  await expect(control).toHaveAttribute('aria-invalid', 'true');
+  await expect(control).toHaveAccessibleDescription(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+}
+
+test('an invalid Continue on /pharmacy-info is blocked with the schema messages, a summary and focus', async ({
+  page,
+}) => {
+  await page.goto('/pharmacy-info');
+  const next = button(page, step('pharmacy-info').buttons!.next!);
+  await next.click();
+
+  await expect(page).toHaveURL(/\/pharmacy-info$/);
+  const messages = [
+    message('pharmacy-info', 'name'),
+    message('pharmacy-info', 'type'),
+    message('pharmacy-info', 'service'),
+  ];
+  const summary = errorSummary(page).first();
+  await expect(summary).toBeVisible();
+  for (const text of messages) {
+    await expect(summary.getByRole('link', { name: text })).toBeVisible();
+  }
+  await expectFieldError(page, title('pharmacy-info', 'name'), messages[0]!);
+  await expectFieldError(page, title('pharmacy-info', 'type'), messages[1]!);
+  await expectFieldError(page, title('pharmacy-info', 'service'), messages[2]!);
+  await expect(field(page, title('pharmacy-info', 'name'))).toBeFocused();
+
+  // A summary link takes the manager to its field.
+  await summary.getByRole('link', { name: messages[2]! }).click();
+  await expect(field(page, title('pharmacy-info', 'service'))).toBeFocused();
+
+  // Too short a name: the minLength message; the other fields fixed.
+  await field(page, title('pharmacy-info', 'name')).fill('ر');
+  await choose(page, title('pharmacy-info', 'type'), optionTitle('pharmacy-info', 'type', 1));
+  await choose(page, title('pharmacy-info', 'service'), optionTitle('pharmacy-info', 'service', 1));
+  await next.click();
+  await expect(page).toHaveURL(/\/pharmacy-info$/);
+  await expectFieldError(page, title('pharmacy-info', 'name'), message('pharmacy-info', 'name', 'minLength'));
+  await expect(field(page, title('pharmacy-info', 'name'))).toBeFocused();
+
+  // Fixed: Continue goes on.
+  await field(page, title('pharmacy-info', 'name')).fill('داروخانه دکتر رازی');
+  await next.click();
+  await expect(page).toHaveURL(/\/location$/);
+});
+
+test('an invalid /location is blocked with its messages and focus on the province', async ({ page }) => {
+  await page.goto('/pharmacy-info');
+  await field(page, title('pharmacy-info', 'name')).fill('داروخانه دکتر رازی');
+  await choose(page, title('pharmacy-info', 'type'), optionTitle('pharmacy-info', 'type', 1));
+  await choose(page, title('pharmacy-info', 'service'), optionTitle('pharmacy-info', 'service', 1));
+  await button(page, step('pharmacy-info').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/location$/);
+
+  await button(page, step('location').buttons!.next!).click();
+  await expect(page).toHaveURL(/\/location$/);
+  const summary = errorSummary(page).first();
+  for (const [name, text] of [
+    ['selectedState', message('location', 'selectedState')],
+    ['cityId', message('location', 'cityId')],
+    ['address', message('location', 'address')],
+  ] as const) {
+    await expect(summary.getByRole('link', { name: text })).toBeVisible();
+    await expectFieldError(page, title('location', name), text);
+  }
+  await expect(field(page, title('location', 'selectedState'))).toBeFocused();
+});
+
+test('an invalid final submit on /manager is blocked: bad national code, no captcha answer, rules not accepted', async ({
+  page,
+}) => {
+  await goToManager(page, { pharmacy: samplePharmacy() });
+  await fillManager(page, { ...sampleManager, nationalCodeTyped: '۰۶۸۴۱۵۹۴۱۵', nationalCode: '0684159415' });
+  await button(page, step('manager').buttons!.submit!).click();
+  await expect(page).toHaveURL(/\/manager$/);
+
+  const summary = errorSummary(page).first();
+  await expect(summary.getByRole('link', { name: message('manager', 'nationalCode', 'format') })).toBeVisible();
+  await expect(summary.getByRole('link', { name: message('manager', 'captchaAnswer') })).toBeVisible();
+  await expect(summary.getByRole('link', { name: message('manager', 'acceptTerms') })).toBeVisible();
+  await expectFieldError(page, title('manager', 'nationalCode'), message('manager', 'nationalCode', 'format'));
+  await expect(field(page, title('manager', 'nationalCode'))).toBeFocused();
+
+  // The national code accepts at most 10 characters.
+  const nationalCode = field(page, title('manager', 'nationalCode'));
+  await nationalCode.fill('');
+  await nationalCode.pressSequentially('۰۴۹۹۳۷۰۸۹۹۱۲');
+  await expect(nationalCode).toHaveValue(/^.{10}$/);
+
+  // Fixing the code moves the focus on to the captcha on the next try.
+  await nationalCode.fill('');
+  await nationalCode.pressSequentially(sampleManager.nationalCodeTyped);
+  await button(page, step('manager').buttons!.submit!).click();
+  await expect(page).toHaveURL(/\/manager$/);
+  await expect(page.getByRole('radio').first()).toBeFocused();
+  await answerCaptcha(page, true);
+  await button(page, step('manager').buttons!.submit!).click();
+  await expect(page).toHaveURL(/\/manager$/);
+  await expect(termsCheckbox(page)).toBeFocused();
+});
