@@ -31,6 +31,8 @@ export const fa = {
       errorSummaryTitle: 'لطفاً موارد زیر را اصلاح کنید:',
       errorSummaryCount: '{count} مورد نیاز به اصلاح دارد.',
       submitting: 'در حال ثبت…',
+      errorPrefix: 'خطا:',
+      submitFallback: 'ادامه',
     },
     result: {
       trackingCode: 'کد پیگیری:',
@@ -120,6 +122,7 @@ export const fa = {
     unavailable: 'سامانه موقتاً در دسترس نیست؛ لطفاً چند دقیقه دیگر دوباره تلاش کنید.',
     internal: 'خطایی پیش آمد؛ لطفاً کمی بعد دوباره تلاش کنید.',
     network: 'ارتباط با سامانه برقرار نشد؛ اتصال اینترنت را بررسی کنید و دوباره تلاش کنید.',
+    not_built: 'برنامهٔ ثبت‌نام هنوز ساخته نشده است؛ سرپرست سامانه باید دستور npm run build را اجرا کند.',
   },
 } as const;
 

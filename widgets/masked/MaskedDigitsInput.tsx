@@ -1,4 +1,4 @@
-import type { ChangeEvent, FocusEvent } from 'react';
+import type { ChangeEvent, FocusEvent, KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { describedBy, invalid, toPersianDigits } from '../shared.js';
 import { applyMaskedEdit, digitsOf, formatMasked } from './mask.js';
@@ -32,6 +32,19 @@ export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: Mask
     onChange(edit.digits === '' ? widget.options.emptyValue : edit.digits);
   };
 
+  // Backspace just after a dash (or Delete just before one) skips the dash and removes the digit,
+  // instead of removing the dash that formatting would put straight back.
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const start = input.selectionStart;
+    if (start === null || start !== input.selectionEnd) return;
+    if (event.key === 'Backspace' && start > 0 && isLiteral(input.value[start - 1])) {
+      input.setSelectionRange(start - 1, start - 1);
+    } else if (event.key === 'Delete' && start < input.value.length && isLiteral(input.value[start])) {
+      input.setSelectionRange(start + 1, start + 1);
+    }
+  };
+
   const current = (event: FocusEvent<HTMLInputElement>) => {
     const typed = digitsOf(event.target.value);
     return typed === '' ? widget.options.emptyValue : typed;
@@ -56,8 +69,13 @@ export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: Mask
       aria-invalid={invalid(rawErrors)}
       aria-describedby={describedBy(id)}
       onChange={handleChange}
+      onKeyDown={handleKeyDown}
       onBlur={(event) => onBlur(id, current(event))}
       onFocus={(event) => onFocus(id, current(event))}
     />
   );
+}
+
+function isLiteral(char: string | undefined): boolean {
+  return char !== undefined && digitsOf(char) === '';
 }

@@ -1,0 +1,168 @@
+/**
+ * Shared by the widget stories and the widget unit tests:
+ * - `createSeededClient` / `WidgetProviders` / `withWidgetProviders`: a fresh QueryClient per story
+ *   whose API answers are seeded (`setQueryData`), pending forever (loading) or rejected (error),
+ *   so no story touches the network; plus RTL `dir="rtl" lang="fa"`.
+ * - `WidgetHarness`: renders one widget with real `WidgetProps`, keeping its value and the sibling
+ *   fields of the step in local state, the way the stepper's form and `formContext` do, and the
+ *   hint / error elements (`${id}__help`, `${id}__error`) the stepper's field template renders.
+ */
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { getDefaultRegistry } from '@rjsf/core';
+import { getUiOptions, type Registry, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils';
+import type { Decorator } from '@storybook/react-vite';
+import { ApiError } from '../src/client/api/http.js';
+import { queryKeys } from '../src/client/api/queries.js';
+import type { WizardFormContext } from '../src/client/form/form-context.js';
+import type { Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
+import { fa } from '../src/shared/strings.fa.js';
+
+/** How a story wants one API answer: the data, forever loading, or failed. */
+export type Seed<T> = T | 'loading' | 'error';
+
+export interface ApiSeeds {
+  config?: Seed<RegisterConfig>;
+  locations?: Seed<Locations>;
+  captcha?: Seed<Captcha>;
+}
+
+/** The failure seeded for `'error'`: the same ApiError the real client throws offline. */
+export function seededError(): ApiError {
+  return new ApiError(0, 'network', fa.errors.network);
+}
+
+/** A fresh QueryClient whose config / locations / captcha queries start as the seeds say. */
+export function createSeededClient(seeds: ApiSeeds = {}): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+  const seed = <T,>(key: readonly unknown[], value: Seed<T> | undefined) => {
+    if (value === undefined) return;
+    // A seeded failure stays a failure when a widget mounts (no automatic refetch on mount).
+    client.setQueryDefaults(key, { retryOnMount: false, retry: false });
+    if (value === 'loading') {
+      void client.prefetchQuery({ queryKey: key, queryFn: () => new Promise<T>(() => undefined) });
+    } else if (value === 'error') {
+      void client.prefetchQuery({ queryKey: key, queryFn: () => Promise.reject(seededError()) });
+    } else {
+      client.setQueryData(key, value);
+    }
+  };
+  seed(queryKeys.config, seeds.config);
+  seed(queryKeys.locations, seeds.locations);
+  seed(queryKeys.captcha, seeds.captcha);
+  return client;
+}
+
+/** RTL Persian page around a QueryClient (a given one, or a fresh one seeded from `api`). */
+export function WidgetProviders({ api, client, children }: { api?: ApiSeeds; client?: QueryClient; children: ReactNode }) {
+  const [own] = useState(() => client ?? createSeededClient(api));
+  return (
+    <QueryClientProvider client={own}>
+      <div dir="rtl" lang="fa" className="story-page" style={{ maxWidth: '40rem', padding: '1rem' }}>
+        {children}
+      </div>
+    </QueryClientProvider>
+  );
+}
+
+/** Storybook decorator: `parameters.api` (ApiSeeds) seeds a fresh QueryClient for each story. */
+export const withWidgetProviders: Decorator = (Story, context) => (
+  <WidgetProviders key={context.id} api={context.parameters.api as ApiSeeds | undefined}>
+    <Story />
+  </WidgetProviders>
+);
+
+export interface WidgetHarnessProps {
+  widget: ComponentType<WidgetProps>;
+  /** The field's own schema (title, maxLength, …). */
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  /** The field name (used for the id `root_<name>`). */
+  name: string;
+  value?: unknown;
+  /** The other fields of the step (province for the city, longitude for the map, …). */
+  siblings?: Record<string, unknown>;
+  rawErrors?: string[];
+  disabled?: boolean;
+  readonly?: boolean;
+  required?: boolean;
+  /** Render a `<label for=id>` with the schema title, as the stepper's template does for most fields. */
+  showLabel?: boolean;
+  /** Spies (tests, Storybook actions). */
+  onChange?: (value: unknown) => void;
+  onSetField?: (name: string, value: unknown) => void;
+  onBlur?: (id: string, value: unknown) => void;
+  onFocus?: (id: string, value: unknown) => void;
+}
+
+const baseRegistry = getDefaultRegistry();
+
+export function WidgetHarness(props: WidgetHarnessProps) {
+  const { widget: Widget, schema, uiSchema = {}, name, rawErrors = [], showLabel = true } = props;
+  const [data, setData] = useState<Record<string, unknown>>(() => ({ ...props.siblings, [name]: props.value }));
+  const id = `root_${name}`;
+
+  const formContext: WizardFormContext = useMemo(
+    () => ({
+      formData: data,
+      setField: (field, value) => {
+        setData((current) => ({ ...current, [field]: value }));
+        props.onSetField?.(field, value);
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data],
+  );
+  const registry = useMemo(
+    () => ({ ...baseRegistry, rootSchema: schema, formContext }) as unknown as Registry,
+    [formContext, schema],
+  );
+  const uiOptions = getUiOptions(uiSchema);
+  const help = typeof uiSchema['ui:help'] === 'string' ? uiSchema['ui:help'] : undefined;
+  const label = typeof schema.title === 'string' ? schema.title : name;
+
+  return (
+    <div className="story-field">
+      {showLabel && (
+        <label htmlFor={id} className="story-field__label">
+          {label}
+        </label>
+      )}
+      <Widget
+        id={id}
+        name={name}
+        htmlName={name}
+        schema={schema}
+        uiSchema={uiSchema}
+        options={{ emptyValue: undefined, ...uiOptions }}
+        value={data[name]}
+        label={label}
+        hideLabel={!showLabel}
+        placeholder={typeof uiSchema['ui:placeholder'] === 'string' ? uiSchema['ui:placeholder'] : ''}
+        required={props.required}
+        disabled={props.disabled}
+        readonly={props.readonly}
+        rawErrors={rawErrors}
+        registry={registry}
+        onChange={(value: unknown) => {
+          setData((current) => ({ ...current, [name]: value }));
+          props.onChange?.(value);
+        }}
+        onBlur={(fieldId: string, value: unknown) => props.onBlur?.(fieldId, value)}
+        onFocus={(fieldId: string, value: unknown) => props.onFocus?.(fieldId, value)}
+      />
+      <p id={`${id}__help`} className="story-field__help">
+        {help}
+      </p>
+      <div id={`${id}__error`} className="story-field__error">
+        {rawErrors.map((message) => (
+          <p key={message} style={{ color: '#a4161a', margin: '0.25rem 0 0' }}>
+            {message}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
