@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { apiPaths } from '../../shared/api-contract.js';
+import { errorResponseSchema } from '../errors.js';
+
+export const captchaSchema = {
+  type: 'object',
+  required: ['id', 'question', 'options'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    question: { type: 'string' },
+    options: { type: 'array', minItems: 3, maxItems: 4, items: { type: 'string' } },
+  },
+} as const;
+
+export const captchaRouteSchema = {
+  response: { 200: captchaSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+} as const;
+
+/** GET Register/GetCaptcha: a fresh question bound to the caller's pre-session; never cached. */
+export const captchaRoutes: FastifyPluginAsync = async (app) => {
+  const limit = app.rateLimit('captcha', app.config.rateLimit.captchaPerMinute);
+  app.get(apiPaths.captcha, { schema: captchaRouteSchema, onRequest: limit }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return app.captcha.issue(request.psid);
+  });
+};

@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type ControlledTransaction,
+} from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.js';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './tables.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Trx = ControlledTransaction<Database>;
+
+/** How hard a commit must reach the disk. */
+export type Durability = 'durable' | 'relaxed';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Runs `body` in one transaction; `relaxed` may lose the last commits on a power cut. */
+  transaction<T>(durability: Durability, body: (trx: Trx) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseEvents {
+  onPoolError?: (error: Error) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, events: DatabaseEvents = {}): Promise<DatabaseHandle> {
+  const handle = target.kind === 'sqlite' ? openSqlite(target.path) : openPostgres(target.url, events);
+  await migrate(handle);
+  return handle;
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a registration acknowledged to the manager survives a power cut (WAL fsync per commit).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    // One connection serves both durabilities: better-sqlite3 blocks the thread, so a second
+    // connection waiting on this one's write lock would sleep in its busy handler while holding the
+    // very thread the first needs to commit. Lowering `synchronous` (a per-connection setting) around
+    // a relaxed transaction gives the same saving without that trap; FULL is restored before anything
+    // durable runs, because the connection is held for the whole call.
+    transaction: (durability, body) =>
+      db.connection().execute(async (conn) => {
+        if (durability === 'durable') return runInTransaction(conn, body);
+        await sql`pragma synchronous = NORMAL`.execute(conn);
+        try {
+          return await runInTransaction(conn, body);
+        } finally {
+          await sql`pragma synchronous = FULL`.execute(conn);
+        }
+      }),
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, events: DatabaseEvents): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    // bigint columns hold epoch milliseconds, well inside Number's exact range.
+    types: { getTypeParser: (oid: number, format?: string) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
+  });
+  // An idle client losing its server emits 'error' on the pool; unhandled it would end the process.
+  pool.on('error', (error) => events.onPoolError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    transaction: async (durability, body) => {
+      const trx = await db.startTransaction().execute();
+      // A relaxed commit returns before the WAL is flushed; a crash can lose it, never corrupt it.
+      if (durability === 'relaxed') await sql`set local synchronous_commit = off`.execute(trx);
+      return finish(trx, body);
+    },
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function runInTransaction<T>(conn: Kysely<Database>, body: (trx: Trx) => Promise<T>): Promise<T> {
+  return finish(await conn.startTransaction().execute(), body);
+}
+
+async function finish<T>(trx: Trx, body: (trx: Trx) => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await body(trx);
+  } catch (error) {
+    await trx.rollback().execute().catch(() => undefined);
+    throw error;
+  }
+  await trx.commit().execute();
+  return result;
+}
+
+async function migrate(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

@@ -1,0 +1,61 @@
+import { fa, type ErrorCode } from '../shared/strings.fa.js';
+import type { ApiErrorBody } from '../shared/api-contract.js';
+
+/** A refusal the client can act on: status, stable code, and the Persian message of that code. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+
+  constructor(statusCode: number, code: ErrorCode, fields?: Record<string, string>, headers?: Record<string, string>) {
+    super(code);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.fields = fields;
+    this.headers = headers;
+  }
+}
+
+export function errorBody(code: ErrorCode, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { message: fa.errors[code], code, fields } : { message: fa.errors[code], code } };
+}
+
+/** The failure body every route declares for its 4xx and 5xx answers. */
+export const errorResponseSchema = {
+  $id: 'ApiError',
+  type: 'object',
+  required: ['error'],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: 'object',
+      required: ['message', 'code'],
+      additionalProperties: false,
+      properties: {
+        message: { type: 'string' },
+        code: { type: 'string' },
+        fields: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
+  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_NOTADB',
+]);
+
+/**
+ * Whether an error means "the database cannot answer now" (503, retry later) rather than a bug:
+ * network errors, PostgreSQL connection/shutdown/resource classes, SQLite busy or disk trouble.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (unavailableCodes.has(code) || code.startsWith('SQLITE_IOERR')) return true;
+    if (/^(08|53|57P)/.test(code)) return true;
+  }
+  return typeof message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database is closed|Cannot use a pool after calling end|driver has already been destroyed/i.test(message);
+}

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import { errorBody } from '../errors.js';
+import { pathOf } from './csrf.js';
+
+/**
+ * Unknown /api/ paths get a JSON 404, a known API path with the wrong method a 405 with Allow;
+ * any other page path (GET) is the wizard, whose client router shows /welcome.
+ */
+export default fp(
+  async (app) => {
+    const apiMethods = new Map<string, Set<string>>();
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      const methods = apiMethods.get(route.url) ?? new Set<string>();
+      for (const method of [route.method].flat()) methods.add(method);
+      apiMethods.set(route.url, methods);
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const path = pathOf(request.url);
+      const isApi = path === '/api' || path.startsWith('/api/');
+      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/')) {
+        return app.serveSpa(reply);
+      }
+      const allowed = isApi ? apiMethods.get(path) : undefined;
+      if (allowed) {
+        return reply.code(405).header('allow', [...allowed].join(', ')).header('cache-control', 'no-store').send(errorBody('method_not_allowed'));
+      }
+      return reply.code(404).header('cache-control', 'no-store').send(errorBody('not_found'));
+    });
+  },
+  { name: 'not-found', fastify: '5.x', dependencies: ['spa'] },
+);

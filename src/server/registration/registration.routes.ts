@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { apiPaths } from '../../shared/api-contract.js';
+import { normalizeBySchema } from '../../shared/normalize.js';
+import { ApiError, errorResponseSchema } from '../errors.js';
+import { register, type RegistrationForm } from './registration.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const registrationAnswerSchema = {
+  type: 'object',
+  required: ['message', 'trackingCode'],
+  additionalProperties: false,
+  properties: { message: { type: 'string' }, trackingCode: { type: 'string' } },
+} as const;
+
+/** POST Register/Pharmacy: the body is the registration schema of schemas/, refs inlined. */
+export const registrationRoutes: FastifyPluginAsync = async (app) => {
+  const { registrationSchema, validateRegistration } = app.definition;
+  const limit = app.rateLimit('registration', app.config.rateLimit.registrationPerMinute);
+  app.post<{ Body: RegistrationForm }>(
+    apiPaths.registration,
+    {
+      schema: {
+        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string' } } },
+        body: registrationSchema,
+        response: { 200: registrationAnswerSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+      },
+      // The definition's own ajv (strict, shared formats, no type coercion, nothing removed),
+      // not Fastify's, which would coerce "1" to 1 and drop unknown fields instead of refusing them.
+      validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? validateRegistration : () => true),
+      onRequest: limit,
+      preValidation: async (request) => {
+        const key = request.headers['idempotency-key'];
+        if (key !== undefined && (typeof key !== 'string' || !UUID.test(key))) throw new ApiError(400, 'idempotency_key');
+        request.body = normalizeBySchema(request.body, registrationSchema) as RegistrationForm;
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const key = request.headers['idempotency-key'];
+      return register(
+        { definition: app.definition, provinceOfCity: app.locations.provinceOfCity, writes: app.durableWrites, captcha: app.captcha, clock: app.clock },
+        { form: request.body, session: request.psid, idempotencyKey: typeof key === 'string' ? key.toLowerCase() : undefined },
+      );
+    },
+  );
+};

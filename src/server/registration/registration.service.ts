@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { RegistrationAnswer } from '../../shared/api-contract.js';
+import { messageFor, schemaAtDataPointer } from '../../shared/schema-messages.js';
+import { fa } from '../../shared/strings.fa.js';
+import type { CaptchaService } from '../captcha/captcha.service.js';
+import type { GroupCommit } from '../db/group-commit.js';
+import type { Database } from '../db/tables.js';
+import type { Definition } from '../definition/definition.js';
+import { ApiError } from '../errors.js';
+import { claimKey, readKey, releaseKey, storeResponse, type IdempotencyRow } from '../idempotency/idempotency.repository.js';
+import { insertRegistration } from './registration.repository.js';
+import type { NewRegistration } from './registration.table.js';
+import { newTrackingCode } from './tracking-code.js';
+
+export interface RegistrationDeps {
+  definition: Definition;
+  provinceOfCity: Map<number, number>;
+  writes: GroupCommit;
+  captcha: CaptchaService;
+  clock: () => number;
+}
+
+/** The registration form after normalisation and schema validation (spec §3). */
+export interface RegistrationForm {
+  name: string;
+  type: number;
+  service: number;
+  hasDavajoo?: boolean;
+  cityId: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+  tier: number;
+  adminData: { firstName: string; lastName: string; nationalCode: string; mobileNumber: string };
+  captcha: { id?: string; validOptionIndex: number };
+  [extra: string]: unknown;
+}
+
+export interface RegistrationRequest {
+  form: RegistrationForm;
+  session: string;
+  idempotencyKey?: string;
+}
+
+type Outcome =
+  | { kind: 'stored'; answer: RegistrationAnswer }
+  | { kind: 'captcha_invalid' }
+  | { kind: 'conflict' }
+  | { kind: 'in_progress' };
+
+/**
+ * Stores one registration: checks the plan and city, then — in the durable group commit — claims
+ * the idempotency key, spends the captcha and inserts the row, all in one transaction. Resolves
+ * only after that transaction is on disk.
+ */
+export async function register(deps: RegistrationDeps, request: RegistrationRequest): Promise<RegistrationAnswer> {
+  const provinceId = checkBusinessRules(deps, request.form);
+  const row = toRow(deps, request.form, provinceId);
+  const requestHash = hashOf(request.form);
+  const outcome = await deps.writes.submit((db) => store(db, deps, request, row, requestHash));
+  switch (outcome.kind) {
+    case 'stored':
+      return outcome.answer;
+    case 'captcha_invalid':
+      throw new ApiError(400, 'captcha_invalid');
+    case 'conflict':
+      throw new ApiError(422, 'idempotency_conflict');
+    case 'in_progress':
+      throw new ApiError(503, 'unavailable', undefined, { 'retry-after': '1' });
+  }
+}
+
+async function store(
+  db: Kysely<Database>,
+  deps: RegistrationDeps,
+  { form, session, idempotencyKey: key }: RegistrationRequest,
+  row: Omit<NewRegistration, 'tracking_code'>,
+  requestHash: string,
+): Promise<Outcome> {
+  if (key && !(await claimKey(db, { key, session, request_hash: requestHash, created_at: deps.clock() }))) {
+    return replay(await readKey(db, key), session, requestHash);
+  }
+  const right = await deps.captcha.check(db, { id: form.captcha.id, index: form.captcha.validOptionIndex, session });
+  if (!right) {
+    // The captcha stays spent; the key is freed, since nothing was stored under it.
+    if (key) await releaseKey(db, key);
+    return { kind: 'captcha_invalid' };
+  }
+  const answer: RegistrationAnswer = { message: fa.registration.successMessage, trackingCode: await insertWithFreshCode(db, row) };
+  if (key) await storeResponse(db, key, JSON.stringify(answer));
+  return { kind: 'stored', answer };
+}
+
+function replay(row: IdempotencyRow | undefined, session: string, requestHash: string): Outcome {
+  if (!row) return { kind: 'in_progress' };
+  if (row.session !== session || row.request_hash !== requestHash) return { kind: 'conflict' };
+  if (row.response === null) return { kind: 'in_progress' };
+  return { kind: 'stored', answer: JSON.parse(row.response) as RegistrationAnswer };
+}
+
+async function insertWithFreshCode(db: Kysely<Database>, row: Omit<NewRegistration, 'tracking_code'>): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const trackingCode = newTrackingCode();
+    if ((await insertRegistration(db, { ...row, tracking_code: trackingCode })) !== undefined) return trackingCode;
+  }
+  throw new Error('no free tracking code after 8 attempts');
+}
+
+/** What JSON Schema cannot know: the plan must be a configured one, the city a known one. */
+function checkBusinessRules({ definition, provinceOfCity }: RegistrationDeps, form: RegistrationForm): number {
+  const fields: Record<string, string> = {};
+  if (!definition.registerConfig.tiers.some((tier) => tier.id === form.tier)) fields['/tier'] = fieldMessage(definition, '/tier', 'enum');
+  const provinceId = provinceOfCity.get(form.cityId);
+  if (provinceId === undefined) fields['/cityId'] = fieldMessage(definition, '/cityId', 'enum');
+  if (Object.keys(fields).length > 0 || provinceId === undefined) throw new ApiError(400, 'validation', fields);
+  return provinceId;
+}
+
+function fieldMessage(definition: Definition, pointer: string, keyword: string): string {
+  const { registrationSchema, schemasById } = definition.wizard;
+  return messageFor(schemaAtDataPointer(registrationSchema, pointer, schemasById), keyword);
+}
+
+function toRow(deps: RegistrationDeps, form: RegistrationForm, provinceId: number): Omit<NewRegistration, 'tracking_code'> {
+  const { captcha: _captcha, ...kept } = form;
+  const payload = { ...kept, hasDavajoo: form.hasDavajoo ?? false };
+  return {
+    tier: form.tier,
+    type: form.type,
+    service: form.service,
+    province_id: provinceId,
+    city_id: form.cityId,
+    latitude: form.latitude,
+    longitude: form.longitude,
+    pharmacy_name: form.name,
+    address: form.address,
+    has_davajoo: form.hasDavajoo ? 1 : 0,
+    first_name: form.adminData.firstName,
+    last_name: form.adminData.lastName,
+    national_code: form.adminData.nationalCode,
+    mobile_number: form.adminData.mobileNumber,
+    created_at: new Date(deps.clock()).toISOString(),
+    definition_version: deps.definition.version,
+    // The captcha is a one-time check, not part of the registration: never stored.
+    payload: JSON.stringify(payload),
+  };
+}
+
+/** The same registration always hashes the same, whatever order its keys came in. */
+export function hashOf(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('base64url');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

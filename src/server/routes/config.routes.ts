@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { apiPaths, type RegisterConfig } from '../../shared/api-contract.js';
+import { errorResponseSchema } from '../errors.js';
+
+const point = { type: 'object', required: ['latitude', 'longitude'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' } } };
+
+export const registerConfigSchema = {
+  type: 'object',
+  required: ['tiers', 'defaultTier', 'map', 'definitionVersion'],
+  additionalProperties: false,
+  properties: {
+    tiers: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'title'], additionalProperties: false, properties: { id: { type: 'integer' }, title: { type: 'string' } } },
+    },
+    defaultTier: { type: 'integer' },
+    definitionVersion: { type: 'string' },
+    map: {
+      type: 'object',
+      required: ['provider', 'tileUrl', 'type', 'poi', 'traffic', 'center', 'zoom', 'flyToZoom', 'flyToDurationSeconds', 'marker'],
+      additionalProperties: false,
+      properties: {
+        provider: { type: 'string' },
+        tileUrl: { type: 'string' },
+        attribution: { type: 'string' },
+        key: { type: 'string' },
+        type: { type: 'string' },
+        poi: { type: 'boolean' },
+        traffic: { type: 'boolean' },
+        center: point,
+        zoom: { type: 'number' },
+        flyToZoom: { type: 'number' },
+        flyToDurationSeconds: { type: 'number' },
+        marker: { type: 'object', required: ['width', 'height'], properties: { width: { type: 'integer' }, height: { type: 'integer' } } },
+      },
+    },
+  },
+} as const;
+
+export const configRouteSchema = {
+  response: { 200: registerConfigSchema, 304: { type: 'null' }, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+} as const;
+
+/** GET Register/Config: plans, map settings and the definition version; revalidated by ETag. */
+export const configRoutes: FastifyPluginAsync = async (app) => {
+  const config: RegisterConfig = { ...app.definition.registerConfig, definitionVersion: app.definition.version };
+  const body = JSON.stringify(config);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  app.get(apiPaths.config, { schema: configRouteSchema }, async (request, reply) => {
+    void reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    // Precomputed JSON text: sent as it is, no serialisation per request.
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+};
+
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

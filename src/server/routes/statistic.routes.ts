@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { apiPaths } from '../../shared/api-contract.js';
+import { toAsciiDigits } from '../../shared/normalize.js';
+import { errorResponseSchema } from '../errors.js';
+import { addVisits } from '../statistics/visit.repository.js';
+
+export const statisticRouteSchema = {
+  querystring: { type: 'object', properties: { tier: { type: 'string', maxLength: 32 } } },
+  response: { 204: { type: 'null' }, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+} as const;
+
+// Visits are counted by the day in Iran, which is what staff mean by "today".
+const tehranDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** GET Statistic/Register: one welcome-page visit, by day and plan; a missing or unknown plan counts as the default. */
+export const statisticRoutes: FastifyPluginAsync = async (app) => {
+  const { tiers, defaultTier } = app.definition.registerConfig;
+  const known = new Set(tiers.map((tier) => tier.id));
+  app.get<{ Querystring: { tier?: string } }>(apiPaths.statistic, { schema: statisticRouteSchema }, async (request, reply) => {
+    const asked = Number(toAsciiDigits(request.query.tier ?? ''));
+    const tier = known.has(asked) ? asked : defaultTier;
+    const day = tehranDay.format(app.clock());
+    await app.relaxedWrites.submit((db) => addVisits(db, day, tier, 1));
+    return reply.code(204).header('cache-control', 'no-store').send();
+  });
+};
