@@ -1,0 +1,161 @@
+/**
+ * Issue 6 item 2: thousands of generated malformed registration requests against a real server,
+ * each with a valid XSRF token (so the validation layer is what answers) and many with a fresh,
+ * rightly answered captcha (so only the defect stands between the request and a stored row).
+ * Then: SQL and HTML payloads in the free text of VALID registrations come back verbatim from the
+ * database and are only ever answered as JSON.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, registrationRows } from './harness/db.js';
+import { seededRandom, validRegistration } from './harness/data.js';
+import { dbKinds, sizes } from './harness/env.js';
+import { recordFigure } from './harness/figures.js';
+import { badRequest, htmlPayloads, sqlPayloads } from './harness/generators.js';
+import { ApiClient, errorBodyProblem, paths, TransportError, type HttpResponse } from './harness/http.js';
+import { runPool } from './harness/pool.js';
+import { startScenario, type Scenario } from './harness/scenario.js';
+import { stopAllServers } from './harness/server.js';
+
+const SESSIONS = 16;
+
+interface Outcome {
+  kind: string;
+  defect: string;
+  status: number;
+  problem?: string;
+  fresh: boolean;
+}
+
+describe.each(dbKinds)('bad input (%s)', (kind) => {
+  let scenario: Scenario;
+
+  beforeAll(async () => {
+    scenario = await startScenario(kind, 'badinput');
+  });
+
+  afterAll(async () => {
+    await scenario?.close();
+    await stopAllServers();
+  });
+
+  it(`${sizes.badRequests} generated malformed requests: all refused with a Persian 4xx, none stored, server healthy`, async () => {
+    const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    const samples = fc.sample(badRequest, { numRuns: sizes.badRequests, seed });
+    const clients = await Promise.all(
+      Array.from({ length: SESSIONS }, async () => {
+        const client = new ApiClient(scenario.server.port, { timeoutMs: 20_000 });
+        await client.start();
+        return client;
+      }),
+    );
+
+    const outcomes = await runPool(samples.length, SESSIONS, async (index, worker): Promise<Outcome> => {
+      const sample = samples[index];
+      const client = clients[worker];
+      const captcha = sample.freshCaptcha ? await client.solvedCaptcha() : undefined;
+      const headers: Record<string, string | undefined> = {};
+      if (sample.contentType !== undefined) headers['content-type'] = sample.contentType ?? undefined;
+      let response: HttpResponse;
+      try {
+        response = await client.send(sample.method, sample.path, sample.build(captcha), {
+          headers,
+          chunked: sample.chunked,
+          idempotencyKey: index % 2 === 0 ? randomUUID() : undefined,
+        });
+      } catch (error) {
+        // An oversized body may be answered 413 and the connection closed while we still write.
+        if (error instanceof TransportError && sample.kind === 'too-large') return { kind: sample.kind, defect: sample.defect, status: -1, fresh: !!captcha, problem: `transport ${error.code}` };
+        throw error;
+      }
+      const problems: string[] = [];
+      if (response.status < 400 || response.status > 499) problems.push(`status ${response.status}`);
+      if (sample.expectStatus !== undefined && response.status !== sample.expectStatus) problems.push(`expected ${sample.expectStatus}, got ${response.status}`);
+      if (sample.method !== 'HEAD') {
+        const bodyProblem = errorBodyProblem(response);
+        if (bodyProblem) problems.push(bodyProblem);
+        if (!String(response.headers['content-type']).startsWith('application/json')) problems.push(`content-type ${response.headers['content-type']}`);
+      }
+      if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff');
+      return { kind: sample.kind, defect: sample.defect, status: response.status, fresh: !!captcha, problem: problems.join('; ') || undefined };
+    });
+
+    const health = await new ApiClient(scenario.server.port).get(paths.health);
+    const rows = await countRows(scenario.db, 'registrations');
+    const refused = outcomes.filter((o) => o.status >= 400 && o.status < 500).length;
+    const serverErrors = outcomes.filter((o) => o.status >= 500);
+    const statuses = [...new Set(outcomes.map((o) => o.status))].sort();
+    const failures = outcomes.filter((o) => o.problem !== undefined && o.status !== -1);
+    const resets = outcomes.filter((o) => o.status === -1).length;
+
+    recordFigure(kind, 'bad input: requests tried', outcomes.length);
+    recordFigure(kind, 'bad input: refused 4xx', refused);
+    recordFigure(kind, 'bad input: 5xx', serverErrors.length);
+    recordFigure(kind, 'bad input: other answers', outcomes.length - refused - serverErrors.length);
+    recordFigure(kind, 'bad input: with a fresh captcha', outcomes.filter((o) => o.fresh).length);
+    recordFigure(kind, 'bad input: rows stored', rows);
+    recordFigure(kind, 'bad input: distinct status codes', statuses.join(' '));
+    recordFigure(kind, 'bad input: seed', seed);
+
+    const byKind = new Map<string, number>();
+    for (const o of outcomes) byKind.set(`${o.kind} → ${o.status}`, (byKind.get(`${o.kind} → ${o.status}`) ?? 0) + 1);
+    console.log(`[bad input ${kind}] seed ${seed}; answers by kind:\n${[...byKind].sort().map(([k, n]) => `  ${k}: ${n}`).join('\n')}`);
+
+    const show = (list: Outcome[]): string =>
+      list
+        .slice(0, 12)
+        .map((o) => `${o.kind} [${o.defect}] → ${o.status}: ${o.problem}`)
+        .join('\n');
+    expect(scenario.server.alive, scenario.server.tail()).toBe(true);
+    expect(health.status, 'GET /api/health after the bad input').toBe(200);
+    expect(serverErrors.length, `5xx answers (seed ${seed}):\n${show(serverErrors)}\n${scenario.server.tail(10)}`).toBe(0);
+    expect(failures.length, `answers breaking the contract (seed ${seed}):\n${show(failures)}`).toBe(0);
+    expect(rows, 'rows stored from malformed requests').toBe(0);
+    expect(resets, 'oversized bodies must be answered 413, not dropped').toBe(0);
+    expect(outcomes.length).toBeGreaterThanOrEqual(sizes.badRequests);
+  });
+
+  it('SQL and HTML payloads in free text of a valid registration are stored verbatim and only ever answered as JSON', async () => {
+    const client = new ApiClient(scenario.server.port);
+    await client.start();
+    const before = await countRows(scenario.db, 'registrations');
+    const payloads = [...sqlPayloads, ...htmlPayloads];
+    const random = seededRandom(99);
+    const sent: Array<{ trackingCode: string; name: string; address: string; firstName: string; lastName: string }> = [];
+    for (const [i, text] of payloads.entries()) {
+      const captcha = await client.solvedCaptcha();
+      const r = validRegistration(random, captcha);
+      r.name = text.slice(0, 100);
+      r.address = `${text} ${r.address}`.slice(0, 500);
+      const short = payloads[(i + 3) % payloads.length].slice(0, 50).trim();
+      if (short.length >= 2) r.adminData.firstName = short;
+      if (text.length <= 50 && text.trim().length >= 2) r.adminData.lastName = text.trim();
+      const response = await client.register(r);
+      expect(response.status, `${text}: ${response.text}`).toBe(200);
+      expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.text, 'the answer does not echo the payload').not.toContain(text);
+      sent.push({ trackingCode: response.json.trackingCode, name: r.name, address: r.address, firstName: r.adminData.firstName, lastName: r.adminData.lastName });
+    }
+    const rows = await registrationRows(scenario.db);
+    expect(rows.length).toBe(before + payloads.length);
+    let verbatim = 0;
+    for (const s of sent) {
+      const row = rows.find((candidate) => candidate.tracking_code === s.trackingCode);
+      expect(row, s.trackingCode).toBeDefined();
+      expect({ name: row!.pharmacy_name, address: row!.address, firstName: row!.first_name, lastName: row!.last_name }).toEqual({
+        name: s.name,
+        address: s.address,
+        firstName: s.firstName,
+        lastName: s.lastName,
+      });
+      const payload = JSON.parse(String(row!.payload)) as { name: string; address: string; adminData: { firstName: string } };
+      expect([payload.name, payload.address, payload.adminData.firstName]).toEqual([s.name, s.address, s.firstName]);
+      verbatim += 1;
+    }
+    recordFigure(kind, 'payloads stored verbatim', `${verbatim}/${payloads.length}`);
+    // The tables are still there and answer (no payload ran as SQL).
+    expect(await countRows(scenario.db, 'captchas')).toBeGreaterThan(0);
+  });
+});
