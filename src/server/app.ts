@@ -26,8 +26,8 @@ export interface BuildAppOptions {
   config: Config;
   /** Milliseconds since the epoch; tests move it to expire captchas and roll rate windows. */
   clock?: () => number;
-  /** Fastify's logger option: false (default in tests), or pino options / a pino instance. */
-  logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+  /** false (default in tests), true (stdout at LOG_LEVEL), or a stream to capture the log lines. */
+  logger?: boolean | { stream: { write(line: string): void }; level?: string };
   /** Adds routes behind the whole stack before the app is ready (the benchmark's constant route). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -51,7 +51,7 @@ export const REDACTED_PATHS = [
 ];
 
 export async function buildApp({ config, clock = Date.now, logger = false, extend }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     ...loggerOption(logger, config),
     bodyLimit: BODY_LIMIT_BYTES,
     onProtoPoisoning: 'error',
@@ -64,30 +64,30 @@ export async function buildApp({ config, clock = Date.now, logger = false, exten
   });
   app.decorate('config', config);
   app.decorate('clock', clock);
-  await app.register(definition);
-  await app.register(apiErrors);
-  await app.register(securityHeaders);
-  await app.register(requestLog);
-  await app.register(bodyParsing);
-  await app.register(csrf);
-  await app.register(database);
-  await app.register(rateLimit);
-  await app.register(locations);
-  await app.register(captcha);
-  await app.register(spa);
-  await app.register(notFound);
-  for (const routes of [statisticRoutes, configRoutes, captchaRoutes, registrationRoutes, locationsRoutes, healthRoutes]) {
-    await app.register(routes);
+  try {
+    await registerEverything(app);
+    await extend?.(app);
+    await app.ready();
+  } catch (error) {
+    // A half-built app may already hold the database: release it before reporting.
+    await app.close().catch(() => undefined);
+    throw error;
   }
-  await extend?.(app);
-  await app.ready();
   return app;
 }
 
-function loggerOption(logger: BuildAppOptions['logger'], config: Config): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
-  if (logger === true) return { logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } } };
-  if (logger && typeof logger === 'object' && 'child' in logger && typeof logger.child === 'function') {
-    return { loggerInstance: logger as FastifyServerOptions['loggerInstance'] };
+async function registerEverything(app: FastifyInstance): Promise<void> {
+  for (const plugin of [definition, apiErrors, securityHeaders, requestLog, bodyParsing, csrf, database, rateLimit, locations, captcha, spa, notFound]) {
+    await app.register(plugin);
   }
-  return { logger: logger as FastifyServerOptions['logger'] };
+  for (const routes of [statisticRoutes, configRoutes, captchaRoutes, registrationRoutes, locationsRoutes, healthRoutes]) {
+    await app.register(routes);
+  }
+}
+
+function loggerOption(logger: BuildAppOptions['logger'], config: Config): Pick<FastifyServerOptions, 'logger'> {
+  if (!logger) return { logger: false };
+  const redact = { paths: REDACTED_PATHS, censor: '[redacted]' };
+  if (logger === true) return { logger: { level: config.logLevel, redact } };
+  return { logger: { level: logger.level ?? config.logLevel, redact, stream: logger.stream } };
 }

@@ -1,0 +1,77 @@
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadBank } from '../../src/server/captcha/bank.js';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { fromRoot } from '../../src/server/paths.js';
+import { testApp } from './helpers.js';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ CSRF_SECRET: 'x'.repeat(32) });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: 'sqlite:data/app.db',
+      trustProxy: false,
+      rateLimit: { captchaPerMinute: 30, registrationPerMinute: 10 },
+      logLevel: 'info',
+      schemasDir: fromRoot('schemas'),
+      clientDir: fromRoot('dist/client'),
+      production: false,
+    });
+    expect(config.database).toEqual({ kind: 'sqlite', path: join(process.cwd(), 'data/app.db') });
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT must be a port number between 1 and 65535 \(it is "abc"\)/],
+    ['PORT', '70000', /PORT must be a port number/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL must be sqlite:PATH/],
+    ['NODE_ENV', 'prod', /NODE_ENV must be production, development or test/],
+    ['TRUST_PROXY', 'yes please', /TRUST_PROXY must be false, true, or a comma-separated list/],
+    ['RATE_LIMIT_REGISTRATION_PER_MINUTE', '0', /RATE_LIMIT_REGISTRATION_PER_MINUTE must be a whole number/],
+    ['CSRF_SECRET', 'short', /CSRF_SECRET must be a secret of at least 32 characters/],
+    ['MAP_TILE_URL', 'ftp://x', /MAP_TILE_URL must be a tile URL template/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+  ])('%s=%s stops with a plain sentence', (name, value, message) => {
+    expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(message);
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and ranges', () => {
+    expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32), TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('generates the CSRF secret once, beside the database, readable by the owner only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    const first = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'app.db')}` });
+    const file = join(dir, 'csrf-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.csrfSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'app.db')}` }).csrfSecret).toBe(first.csrfSecret);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.csrfSecret);
+  });
+});
+
+describe('captcha bank file', () => {
+  it('the shipped bank has at least 20 questions with 3 or 4 options', () => {
+    const bank = loadBank(fromRoot('src/server/captcha/questions.fa.json'));
+    expect(bank.questions.length).toBeGreaterThanOrEqual(20);
+    expect(bank.generators).toContain('arithmetic');
+  });
+
+  it.each([
+    ['not JSON', '{', /cannot be read as JSON/],
+    ['no questions', '{"questions":[]}', /not valid at \/questions/],
+    ['two options', '{"questions":[{"question":"?","options":["a","b"],"answer":0}]}', /not valid/],
+    ['answer out of range', '{"questions":[{"question":"?","options":["a","b","c"],"answer":3}]}', /answer must be the index/],
+  ])('a bank with %s stops the server with a plain sentence', async (_case, text, message) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bank-')), 'bank.json');
+    writeFileSync(file, text);
+    expect(() => loadBank(file)).toThrow(message);
+    await expect(testApp({ CAPTCHA_QUESTIONS_FILE: file })).rejects.toThrow(message);
+  });
+});
