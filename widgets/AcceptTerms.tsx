@@ -25,13 +25,17 @@ export default function AcceptTermsWidget(props: WidgetProps) {
           required={required}
           disabled={disabled || readonly}
           autoFocus={props.autofocus}
+          aria-labelledby={`${id}__label`}
           aria-invalid={invalid(rawErrors)}
           aria-describedby={describedBy(id)}
           onChange={(event) => onChange(event.target.checked)}
           onBlur={(event) => onBlur(id, event.target.checked)}
           onFocus={(event) => onFocus(id, event.target.checked)}
         />
-        <label htmlFor={id}>{label}</label>
+        {/* Named by its own label even when the field template also renders one for the id. */}
+        <label id={`${id}__label`} htmlFor={id}>
+          {label}
+        </label>
       </span>
       <button type="button" className="button button--link" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {buttonText}

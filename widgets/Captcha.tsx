@@ -36,9 +36,9 @@ export default function CaptchaWidget(props: WidgetProps) {
     return (
       <div className="widget-captcha">
         {isError ? (
-          <div className="widget-state widget-state--error" role="alert">
+          <div id={id} tabIndex={-1} className="widget-state widget-state--error" role="alert">
             <span>{error?.message && error.message !== fa.widgets.captcha.error ? `${fa.widgets.captcha.error} ${error.message}` : fa.widgets.captcha.error}</span>{' '}
-            <button type="button" id={id} className="button button--small" aria-describedby={describedBy(id)} onClick={newQuestion}>
+            <button type="button" className="button button--small" onClick={newQuestion}>
               {fa.widgets.retry}
             </button>
           </div>
@@ -78,13 +78,17 @@ export default function CaptchaWidget(props: WidgetProps) {
                 checked={value === index}
                 disabled={locked}
                 autoFocus={props.autofocus && index === 0}
+                aria-labelledby={`${optionId}__label`}
                 aria-invalid={invalid(rawErrors)}
                 aria-describedby={describedBy(id)}
                 onChange={() => onChange(index)}
                 onBlur={() => onBlur(id, value)}
                 onFocus={() => onFocus(id, value)}
               />
-              <label htmlFor={optionId}>{option}</label>
+              {/* aria-labelledby keeps the option's name its own even if the field template also labels the id. */}
+              <label id={`${optionId}__label`} htmlFor={optionId}>
+                {option}
+              </label>
             </div>
           );
         })}

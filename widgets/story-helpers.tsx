@@ -44,7 +44,9 @@ export function createSeededClient(seeds: ApiSeeds = {}): QueryClient {
     if (value === 'loading') {
       void client.prefetchQuery({ queryKey: key, queryFn: () => new Promise<T>(() => undefined) });
     } else if (value === 'error') {
-      void client.prefetchQuery({ queryKey: key, queryFn: () => Promise.reject(seededError()) });
+      // Failed already at the first render (a rejected prefetch would settle only a tick later).
+      const query = client.getQueryCache().build(client, { queryKey: key });
+      query.setState({ status: 'error', error: seededError(), errorUpdateCount: 1, errorUpdatedAt: Date.now(), fetchFailureCount: 1, fetchFailureReason: seededError() });
     } else {
       client.setQueryData(key, value);
     }

@@ -70,11 +70,14 @@ export function renderWidget(options: RenderWidgetOptions) {
         validator={validator}
         noHtml5Validate
         noValidate
+        // RJSF would otherwise fill `const: true` in as a default and tick acceptTerms for the manager.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         extraErrors={extraErrors}
         disabled={options.disabled}
         readonly={options.readonly}
         onChange={(event) => {
-          const next = { ...(event.formData as Record<string, unknown>) };
+          // The same object RJSF reported, so that passing it back is recognised as its own data.
+          const next = event.formData as Record<string, unknown>;
           latest.current = next;
           onChange(next);
           setFormData(next);

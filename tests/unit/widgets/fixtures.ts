@@ -1,0 +1,20 @@
+/** API answers for the widget tests: the real generated locations (≥ 1,200 cities) and the shipped config. */
+import locationsFile from '../../../src/server/locations/iran-locations.json';
+import type { Captcha, Locations } from '../../../src/shared/api-contract.js';
+import { sampleConfig } from '../../../widgets/story-fixtures.js';
+
+export const locations = locationsFile as Locations;
+export const config = sampleConfig;
+
+export const TEHRAN = locations.provinces.find((province) => province.name === 'تهران')!;
+export const ISFAHAN = locations.provinces.find((province) => province.name === 'اصفهان')!;
+
+export function cityOf(provinceId: number, name: string) {
+  const city = locations.cities.find((candidate) => candidate.provinceId === provinceId && candidate.name === name);
+  if (!city) throw new Error(`no city ${name} in province ${provinceId}`);
+  return city;
+}
+
+export function captcha(n: number): Captcha {
+  return { id: `captcha-${n}`, question: `پرسش شماره ${n}`, options: ['گزینه یک', 'گزینه دو', 'گزینه سه'] };
+}
