@@ -1,13 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   apiPaths,
-  IDEMPOTENCY_HEADER,
   type Captcha,
   type Locations,
   type RegisterConfig,
-  type RegistrationAnswer,
 } from '../../shared/api-contract.js';
+import { loadRegisterConfig } from './config.js';
 import { request } from './http.js';
+
+export { recordWelcomeVisit } from './config.js';
 
 export const queryKeys = {
   config: ['register-config'],
@@ -15,14 +16,18 @@ export const queryKeys = {
   captcha: ['captcha'],
 } as const;
 
+/** Register/Config query, also for `queryClient.ensureQueryData` outside components (the submit). */
+export const registerConfigQuery = queryOptions({
+  queryKey: queryKeys.config,
+  // The same session-wide promise the first page uses, so Config is fetched once in all.
+  queryFn: (): Promise<RegisterConfig> => loadRegisterConfig(),
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
+
 /** Register/Config: fetched once and kept for the session (spec §4: cached after first fetch). */
 export function useRegisterConfig() {
-  return useQuery({
-    queryKey: queryKeys.config,
-    queryFn: ({ signal }) => request<RegisterConfig>(apiPaths.config, { signal }),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  return useQuery(registerConfigQuery);
 }
 
 /** Provinces and cities: one fetch for the session; the server also caches it with an ETag. */
@@ -52,25 +57,6 @@ export function useCaptcha(enabled = true) {
   });
 }
 
-export interface SubmitRegistration {
-  registration: Record<string, unknown>;
-  /** One UUID per submit attempt, so a retried POST stores one registration. */
-  idempotencyKey: string;
-}
-
-export function useSubmitRegistration() {
-  return useMutation({
-    mutationFn: ({ registration, idempotencyKey }: SubmitRegistration) =>
-      request<RegistrationAnswer>(apiPaths.registration, {
-        method: 'POST',
-        body: registration,
-        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-      }),
-  });
-}
-
-/** Welcome-page visit count (spec §7); the answer is ignored and a failure never bothers the user. */
-export function recordWelcomeVisit(tier: number | undefined): void {
-  const query = tier === undefined ? '' : `?tier=${encodeURIComponent(String(tier))}`;
-  request(`${apiPaths.statistic}${query}`).catch(() => undefined);
-}
+// The registration POST lives in its own module so the first page's bundle does not carry
+// React Query's mutation code; re-exported here for callers that import it from the queries.
+export { useSubmitRegistration, type SubmitRegistration } from './submit.js';

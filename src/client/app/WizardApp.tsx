@@ -1,0 +1,170 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
+import { fa } from '../../shared/strings.fa.js';
+import { loadRegisterConfig } from '../api/config.js';
+import { ContentStepPage } from '../pages/ContentStepPage.js';
+import { WizardStoreProvider, useWizardStore } from '../state/wizard-store.js';
+import { canOpen, fallbackStep } from './navigation.js';
+import { Stepper } from './Stepper.js';
+import { parseTierParam } from './tier.js';
+import { useStepHeading } from './use-step-heading.js';
+import { WizardEnvProvider, useWizard, useWizardEnv, type ValidatorLoader } from './wizard-env.js';
+
+/** The form steps' code (RJSF, the widgets, the validators): its own chunk, never on /welcome. */
+export const loadFormStepPage = () => import('../form/FormStepPage.js');
+const FormStepPage = lazy(loadFormStepPage);
+
+export interface WizardAppProps {
+  /** The definition to render: schemas/ in the app, any copy in tests. */
+  wizard: LoadedWizard;
+  /** Loads the definition with its schemas when `wizard` is the shell part (the app); tests omit it. */
+  loadFullWizard?: () => Promise<LoadedWizard>;
+  loadValidators: ValidatorLoader;
+  /** React Query client of the form steps (the app creates one for the session when omitted). */
+  queryClient?: QueryClient;
+  /** Where the draft survives a reload (sessionStorage by default). */
+  storage?: Storage;
+  storageKey?: string;
+  /** Warm the form steps' chunk once the browser is idle (on in the app). */
+  prefetch?: boolean;
+}
+
+/**
+ * The whole wizard below a router: providers (the definition, the shared draft; React Query is
+ * provided by the form steps, whose chunk carries it) and the routes generated from the
+ * definition. `main.tsx` puts it in a BrowserRouter, tests in a MemoryRouter with their own
+ * definition.
+ */
+export function WizardApp({ wizard, loadFullWizard, loadValidators, queryClient, storage, storageKey, prefetch = false }: WizardAppProps) {
+  return (
+    <WizardEnvProvider wizard={wizard} loadFullWizard={loadFullWizard} loadValidators={loadValidators} queryClient={queryClient}>
+      <WizardStoreProvider storage={storage} storageKey={storageKey}>
+        <WizardRoutes prefetch={prefetch} />
+      </WizardStoreProvider>
+    </WizardEnvProvider>
+  );
+}
+
+/** One route per step of the definition; any other path goes to the first step (/welcome). */
+export function WizardRoutes({ prefetch = false }: { prefetch?: boolean }) {
+  const wizard = useWizard();
+  const first = wizard.steps[0];
+  return (
+    <Routes>
+      <Route element={<AppShell prefetch={prefetch} />}>
+        {wizard.steps.map((step) => (
+          <Route key={step.id} path={step.route} element={<StepRoute step={step} />} />
+        ))}
+        <Route path="*" element={<RedirectTo route={first.route} />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** Redirect that keeps the query (`?tier=`), so a plan in a mistyped link is not lost. */
+function RedirectTo({ route }: { route: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: route, search }} replace />;
+}
+
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 4000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 1500);
+  return () => window.clearTimeout(handle);
+}
+
+/** Header, stepper and the routed step (spec §2: "the application root shows the header and the routed content"). */
+function AppShell({ prefetch }: { prefetch: boolean }) {
+  const wizard = useWizard();
+  const env = useWizardEnv();
+  const { state, actions } = useWizardStore();
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const current = wizard.steps.find((step) => step.route === pathname);
+  // Register/Config is wanted by welcome (the plan) and the map: start it with the shell.
+  useEffect(() => {
+    loadRegisterConfig().catch(() => undefined);
+  }, []);
+
+  const tierParam = searchParams.get('tier');
+  useEffect(() => {
+    if (tierParam !== null) actions.setTier(parseTierParam(tierParam));
+  }, [tierParam, actions]);
+
+  useEffect(() => {
+    if (!prefetch) return undefined;
+    return whenIdle(() => {
+      void loadFormStepPage().catch(() => undefined);
+      void env.fullWizard().catch(() => undefined);
+      void env.validators().catch(() => undefined);
+    });
+  }, [prefetch, env]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {fa.ui.skipToContent}
+      </a>
+      <header className="app-header">
+        <div className="app-header__inner">
+          <img className="app-header__logo" src="/logo.svg" width="40" height="40" alt={fa.app.logoAlt} />
+          <p className="app-header__title">{fa.app.headerTitle}</p>
+        </div>
+      </header>
+      <div className={`app-body${current && hasWideLayout(current) ? ' app-body--wide' : ''}`}>
+        <Stepper steps={wizard.steps} currentId={current?.id} completed={state.completed} />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Guards a step (a later step opened directly goes to the first incomplete one) and renders it. */
+function StepRoute({ step }: { step: LoadedStep }) {
+  const wizard = useWizard();
+  const { state } = useWizardStore();
+  const { search } = useLocation();
+  if (!canOpen(wizard, step, state)) {
+    const target = fallbackStep(wizard, state);
+    if (target.id !== step.id) return <Navigate to={{ pathname: target.route, search }} replace />;
+  }
+  if (step.kind === 'form') return <FormStepRoute key={step.id} step={step} />;
+  return <ContentStepPage key={step.id} step={step} />;
+}
+
+function FormStepRoute({ step }: { step: LoadedStep }) {
+  const heading = useStepHeading(step.title);
+  return (
+    <section className="step step--form" aria-labelledby={`${step.id}-heading`}>
+      <h1 id={`${step.id}-heading`} ref={heading} tabIndex={-1} className="step__title">
+        {step.title}
+      </h1>
+      <Suspense fallback={<StepPlaceholder step={step} />}>
+        <FormStepPage step={step} />
+      </Suspense>
+    </section>
+  );
+}
+
+/** A step laid out beside a map (uiSchema root `ui:classNames: "step-form--with-map"`) gets the wide page. */
+function hasWideLayout(step: LoadedStep): boolean {
+  const classNames = step.ui?.['ui:classNames'];
+  return typeof classNames === 'string' && classNames.split(/\s+/).includes('step-form--with-map');
+}
+
+/** Space the lazy form takes, so nothing shifts when it arrives. */
+function StepPlaceholder({ step }: { step: LoadedStep }): ReactNode {
+  const withMap = hasWideLayout(step);
+  return (
+    <div className={`step-placeholder${withMap ? ' step-placeholder--with-map' : ''}`} role="status" aria-live="polite">
+      <span className="step-placeholder__text">{fa.ui.loading}</span>
+    </div>
+  );
+}

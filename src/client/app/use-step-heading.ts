@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { fa } from '../../shared/strings.fa.js';
+
+/**
+ * Sets the document title and, after an in-app navigation, moves focus to the step's heading so a
+ * screen reader announces the new step (the first page of a visit keeps the browser's own focus).
+ */
+export function useStepHeading(title: string) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    document.title = `${title} | ${fa.app.headerTitle}`;
+  }, [title]);
+  useEffect(() => {
+    if (key !== 'default') ref.current?.focus();
+  }, [key]);
+  return ref;
+}

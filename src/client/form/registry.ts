@@ -1,0 +1,26 @@
+/**
+ * What the generic stepper hands RJSF's registry: the custom widgets of widgets/ (by the names in
+ * widgets/names.ts) and our templates. A uiSchema naming a widget nobody registers falls back to
+ * RJSF's default widget for the field's type instead of breaking the step.
+ */
+import type { RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import { widgets as customWidgets } from '../../../widgets/index.js';
+import { builtInWidgetNames } from '../../../widgets/names.js';
+
+export const widgets: RegistryWidgetsType = customWidgets as unknown as RegistryWidgetsType;
+
+const knownWidgets = new Set<string>([...Object.keys(widgets), ...builtInWidgetNames]);
+
+/** A copy of the step's uiSchema in which every `ui:widget` names a registered widget. */
+export function usableUiSchema(ui: Record<string, unknown> | undefined): UiSchema {
+  const copy: Record<string, unknown> = { ...(ui ?? {}) };
+  for (const [key, value] of Object.entries(copy)) {
+    if (key.startsWith('ui:') || typeof value !== 'object' || value === null) continue;
+    const widget = (value as Record<string, unknown>)['ui:widget'];
+    if (typeof widget === 'string' && !knownWidgets.has(widget)) {
+      const { 'ui:widget': _unknown, ...rest } = value as Record<string, unknown>;
+      copy[key] = rest;
+    }
+  }
+  return copy as UiSchema;
+}

@@ -1,0 +1,79 @@
+/**
+ * Final submit (spec §4, product-decisions §2/§4): the registration of spec §3 built from the step
+ * drafts by the mapping in wizard.json, posted once per attempt with its own Idempotency-Key;
+ * success or failure stored for /enter; the server's field errors mapped back to their steps; a
+ * spent captcha replaced.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { buildRegistration, stepFieldAt, type Drafts, type LoadedStep, type LoadedWizard } from '../../shared/wizard-definition.js';
+import { fa } from '../../shared/strings.fa.js';
+import { ApiError } from '../api/http.js';
+import { queryKeys, registerConfigQuery } from '../api/queries.js';
+import { useSubmitRegistration } from '../api/submit.js';
+import { resultStep } from '../app/navigation.js';
+import { resolveTier } from '../app/tier.js';
+import { useWizardStore, type ServerErrors } from '../state/wizard-store.js';
+
+/** `error.fields` (JSON pointers of the posted body) -> step id -> field -> message. */
+export function serverErrorsByStep(wizard: LoadedWizard, fields: Record<string, string>): ServerErrors {
+  const byStep: ServerErrors = {};
+  for (const [pointer, message] of Object.entries(fields)) {
+    const target = stepFieldAt(wizard, pointer);
+    if (!target) continue;
+    byStep[target.stepId] ??= {};
+    byStep[target.stepId][target.field] ??= message;
+  }
+  return byStep;
+}
+
+function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/** `wizard` is the full definition (with schemas): the registration mapping walks the step schemas. */
+export function useRegistrationSubmit(wizard: LoadedWizard, step: LoadedStep) {
+  const { state, actions } = useWizardStore();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useSubmitRegistration();
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = useCallback(
+    async (stepData: Record<string, unknown>) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setBusy(true);
+      const drafts: Drafts = { ...state.drafts, [step.id]: stepData };
+      const target = resultStep(wizard, step);
+      try {
+        const config = await queryClient.ensureQueryData(registerConfigQuery).catch(() => undefined);
+        const tier = config ? resolveTier(config, state.tier)?.id : state.tier;
+        const registration = buildRegistration(wizard, drafts, { tier });
+        const answer = await mutation.mutateAsync({ registration, idempotencyKey: newIdempotencyKey() });
+        actions.succeed({
+          success: true,
+          message: answer?.message || fa.registration.successMessage,
+          trackingCode: answer?.trackingCode,
+        });
+      } catch (error) {
+        const apiError = error instanceof ApiError ? error : undefined;
+        actions.fail(
+          { success: false, message: apiError?.message || fa.registration.failedMessage },
+          serverErrorsByStep(wizard, apiError?.fields ?? {}),
+        );
+        // The captcha was spent by this attempt, right or wrong: the manager gets a fresh one.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.captcha });
+      } finally {
+        inFlight.current = false;
+        setBusy(false);
+      }
+      if (target) navigate(target.route);
+    },
+    [actions, mutation, navigate, queryClient, state.drafts, state.tier, step, wizard],
+  );
+
+  return { submit, busy };
+}

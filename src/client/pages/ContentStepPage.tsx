@@ -1,0 +1,191 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { LoadedStep } from '../../shared/wizard-definition.js';
+import { fa } from '../../shared/strings.fa.js';
+import type { RegisterConfig } from '../../shared/api-contract.js';
+import { loadRegisterConfig, recordWelcomeVisit } from '../api/config.js';
+import { RESULT_CONTENT, fallbackStep, nextStep, previousStep } from '../app/navigation.js';
+import { resolveTier } from '../app/tier.js';
+import { useStepHeading } from '../app/use-step-heading.js';
+import { useWizard } from '../app/wizard-env.js';
+import { useWizardStore } from '../state/wizard-store.js';
+
+/** The rules dialog of widgets/ (and its styles) load when first opened, not with /welcome. */
+const RulesDialog = lazy(() => import('./rules-dialog.js'));
+
+/** A step without a form: a named page (welcome, result) or the step's plain `paragraphs`. */
+export function ContentStepPage({ step }: { step: LoadedStep }) {
+  if (step.content === 'welcome') return <WelcomePage step={step} />;
+  if (step.content === RESULT_CONTENT) return <ResultPage step={step} />;
+  return <ParagraphsPage step={step} />;
+}
+
+/** The previous/next links of a content step, labelled from wizard.json. */
+function ContentButtons({ step }: { step: LoadedStep }) {
+  const wizard = useWizard();
+  const next = nextStep(wizard, step);
+  const previous = previousStep(wizard, step);
+  if (!step.buttons?.next && !step.buttons?.back) return null;
+  return (
+    <div className="step-actions">
+      {step.buttons?.next && next && (
+        <Link className="button button--primary" to={next.route}>
+          {step.buttons.next}
+        </Link>
+      )}
+      {step.buttons?.back && previous && (
+        <Link className="button button--secondary" to={previous.route}>
+          {step.buttons.back}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** Register/Config for the first page (one fetch for the session, see api/config.ts). */
+function useRegisterConfigOnce(): { data?: RegisterConfig; pending: boolean } {
+  const [state, setState] = useState<{ data?: RegisterConfig; pending: boolean }>({ pending: true });
+  useEffect(() => {
+    let live = true;
+    loadRegisterConfig().then(
+      (data) => live && setState({ data, pending: false }),
+      () => live && setState({ pending: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+function WelcomePage({ step }: { step: LoadedStep }) {
+  const heading = useStepHeading(step.title);
+  const { state } = useWizardStore();
+  const config = useRegisterConfigOnce();
+  const plan = config.data ? resolveTier(config.data, state.tier) : undefined;
+
+  // Spec §7: loading the welcome screen counts one visit (once, with the plan it resolves to).
+  const counted = useRef(false);
+  const settled = !config.pending;
+  useEffect(() => {
+    if (counted.current || !settled) return;
+    counted.current = true;
+    recordWelcomeVisit(plan?.id ?? state.tier);
+  }, [settled, plan?.id, state.tier]);
+
+  return (
+    <section className="step step--content step--welcome" aria-labelledby={`${step.id}-heading`}>
+      <h1 id={`${step.id}-heading`} ref={heading} tabIndex={-1} className="step__title">
+        {step.title}
+      </h1>
+      <p className="welcome__greeting">{fa.ui.welcome.greeting}</p>
+      {fa.ui.welcome.description.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      <p className="welcome__plan" aria-live="polite">
+        {plan?.title ? (
+          <>
+            <span className="welcome__plan-label">{fa.ui.welcome.planLabel}</span> <strong>{plan.title}</strong>
+          </>
+        ) : config.pending ? (
+          <span className="welcome__plan-label">{fa.ui.welcome.planLoading}</span>
+        ) : null}
+      </p>
+      <p>{fa.ui.welcome.intro}</p>
+      <ContentButtons step={step} />
+    </section>
+  );
+}
+
+function ResultPage({ step }: { step: LoadedStep }) {
+  const wizard = useWizard();
+  const { state, actions } = useWizardStore();
+  const navigate = useNavigate();
+  const [rulesOpen, setRulesOpen] = useState(false);
+  // Stays mounted after the first opening, so closing returns focus to the button.
+  const [rulesLoaded, setRulesLoaded] = useState(false);
+  useEffect(() => {
+    if (rulesOpen) setRulesLoaded(true);
+  }, [rulesOpen]);
+  const result = state.result;
+  const success = result?.success === true;
+  const title = result ? (success ? fa.registration.successHeading : fa.registration.failureHeading) : step.title;
+  const heading = useStepHeading(title);
+  const message = result?.message || (result && !success ? fa.registration.failedMessage : fa.registration.defaultMessage);
+
+  const tryAgain = () => {
+    actions.clearResult();
+    // Everything is kept; the step the server found fault with (else the last form step) opens with a fresh captcha.
+    navigate(fallbackStep(wizard, state).route);
+  };
+
+  return (
+    <section
+      className={`step step--content step--result ${result ? (success ? 'step--success' : 'step--failure') : ''}`}
+      aria-labelledby={`${step.id}-heading`}
+    >
+      <div className={`result-banner ${success ? 'result-banner--success' : result ? 'result-banner--failure' : ''}`}>
+        <span className="result-banner__icon" aria-hidden="true">
+          {success ? '✓' : result ? '!' : 'i'}
+        </span>
+        <h1 id={`${step.id}-heading`} ref={heading} tabIndex={-1} className="step__title">
+          {title}
+        </h1>
+      </div>
+      <p className="result__message" role="status">
+        {message}
+      </p>
+      {success && result?.trackingCode && (
+        <div className="result__tracking">
+          <p>
+            {fa.ui.result.trackingCode}{' '}
+            <strong className="result__code" dir="ltr">
+              {result.trackingCode}
+            </strong>
+          </p>
+          <p className="result__hint">{fa.ui.result.trackingHint}</p>
+        </div>
+      )}
+      {step.paragraphs?.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      <p>
+        <button type="button" className="button button--link" aria-haspopup="dialog" onClick={() => setRulesOpen(true)}>
+          {fa.ui.result.rulesLink}
+        </button>
+      </p>
+      <div className="step-actions">
+        {result && !success && (
+          <button type="button" className="button button--primary" onClick={tryAgain}>
+            {fa.ui.result.tryAgain}
+          </button>
+        )}
+        {success && (
+          <Link className="button button--secondary" to={wizard.steps[0].route}>
+            {fa.ui.result.startOver}
+          </Link>
+        )}
+      </div>
+      {(rulesOpen || rulesLoaded) && (
+        <Suspense fallback={null}>
+          <RulesDialog open={rulesOpen} onClose={() => setRulesOpen(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function ParagraphsPage({ step }: { step: LoadedStep }) {
+  const heading = useStepHeading(step.title);
+  return (
+    <section className="step step--content" aria-labelledby={`${step.id}-heading`}>
+      <h1 id={`${step.id}-heading`} ref={heading} tabIndex={-1} className="step__title">
+        {step.title}
+      </h1>
+      {step.paragraphs?.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      <ContentButtons step={step} />
+    </section>
+  );
+}
