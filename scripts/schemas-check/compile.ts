@@ -16,6 +16,9 @@ import { walkSchema } from './walk.js';
 
 const explainedElsewhere = ['json-syntax', 'meta', 'unknown-keyword', 'bad-pattern', 'unresolved-ref', 'required-unknown', 'unknown-format', 'duplicate-id', 'schema-keyword'];
 
+/** Compile outcomes by the texts involved, so repeated checks (tests, an editor on save) stay fast. */
+const outcomes = new Map<string, { ok: true } | { ok: false; error: unknown }>();
+
 export function checkCompile(folder: Folder, roles: Roles, metaInvalid: MetaInvalid, problems: Problems): void {
   const metaSchemas = new Set(
     folder.files
@@ -29,14 +32,25 @@ export function checkCompile(folder: Folder, roles: Roles, metaInvalid: MetaInva
 
   const broken = new Set(roles.schemaFiles.filter((file) => metaInvalid.has(file) || problems.has(file, explainedElsewhere)));
   const failures = new Map<string, unknown>();
+  const ajvs: Partial<Record<'form' | 'meta', Ajv>> = {};
   for (const file of roles.schemaFiles) {
     if (broken.has(file) || roles.idToFile.get(roles.fileToId.get(file) ?? '') !== file) continue;
-    const ajv = loadAll(roles, folder, broken, metaSchemas.has(file) ? 'meta' : 'form');
-    try {
-      ajv.getSchema(roles.fileToId.get(file) ?? file);
-    } catch (error) {
-      failures.set(file, error);
+    const kind = metaSchemas.has(file) ? 'meta' : 'form';
+    // The outcome depends only on the texts of the file and of the files it reaches by $ref.
+    const key = [kind, ...[...referencedFiles(file, folder, roles)].sort().map((f) => `${f}\u0000${folder.text.get(f) ?? ''}`)].join('\u0001');
+    let outcome = outcomes.get(key);
+    if (!outcome) {
+      const ajv = (ajvs[kind] ??= loadAll(roles, folder, broken, kind));
+      try {
+        ajv.getSchema(roles.fileToId.get(file) ?? file);
+        outcome = { ok: true };
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+      if (outcomes.size > 200) outcomes.clear();
+      outcomes.set(key, outcome);
     }
+    if (!outcome.ok) failures.set(file, outcome.error);
   }
   for (const [file, error] of failures) {
     const depends = referencedFiles(file, folder, roles);
@@ -47,7 +61,7 @@ export function checkCompile(folder: Folder, roles: Roles, metaInvalid: MetaInva
 
 /** An ajv with every healthy schema of the folder added under its $id. */
 function loadAll(roles: Roles, folder: Folder, broken: Set<string>, kind: 'form' | 'meta'): Ajv {
-  const ajv = createAjv(kind);
+  const ajv = createAjv(kind, { validateSchema: false }); // checked against draft-07 already (meta.ts)
   for (const [id, file] of roles.idToFile) {
     if (broken.has(file)) continue;
     try {

@@ -3,6 +3,8 @@
  * own meta-schemas (named by "$schema", which also gives VS Code its autocomplete), every
  * *.schema.json against JSON Schema draft-07 itself, every *.ui.json is an object.
  */
+import type Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { DRAFT_07, createAjv } from './ajv.js';
 import { explainAll } from './explain.js';
 import { folderPath, objectFile, type Folder } from './folder.js';
@@ -21,12 +23,18 @@ const knownInstances: Record<string, string> = {
 /** Files whose draft-07 check found a problem: ajv will refuse to compile them, so the compile check skips them. */
 export type MetaInvalid = Set<string>;
 
+/** Reused across calls: checking a schema against draft-07 keeps no state but the last errors. */
+let draft07: Ajv | undefined;
+/** Compiled meta-schemas by their text, so repeated checks (tests, watch) do not compile them again. */
+const metaValidators = new Map<string, ValidateFunction>();
+
 export function checkMeta(folder: Folder, roles: Roles, problems: Problems): MetaInvalid {
   const invalid: MetaInvalid = new Set();
+  draft07 ??= createAjv();
   for (const file of folder.files) {
     const value = folder.json.get(file);
     if (value === undefined) continue; // not JSON: already reported
-    if (file.endsWith('.schema.json')) checkJsonSchema(file, value, problems, invalid);
+    if (file.endsWith('.schema.json')) checkJsonSchema(draft07 as Ajv, file, value, problems, invalid);
     else if (file.endsWith('.ui.json')) {
       if (!isObject(value)) {
         problems.add({ code: 'ui-not-object', file, pointer: '', message: 'A uiSchema must be a JSON object { … }.', fix: 'Wrap the settings in { } with one key per field.' });
@@ -37,7 +45,7 @@ export function checkMeta(folder: Folder, roles: Roles, problems: Problems): Met
   return invalid;
 }
 
-function checkJsonSchema(file: string, value: unknown, problems: Problems, invalid: MetaInvalid): void {
+function checkJsonSchema(ajv: Ajv, file: string, value: unknown, problems: Problems, invalid: MetaInvalid): void {
   if (!isObject(value)) {
     problems.add({ code: 'meta', file, pointer: '', message: 'A JSON Schema file must be a JSON object { … }.', fix: 'Write the schema as an object with "type", "properties" and so on.' });
     invalid.add(file);
@@ -62,7 +70,6 @@ function checkJsonSchema(file: string, value: unknown, problems: Problems, inval
     invalid.add(file);
     return;
   }
-  const ajv = createAjv();
   const { $schema: _ignored, ...withoutSchema } = value;
   void _ignored;
   const ok = ajv.validateSchema({ $schema: DRAFT_07, ...withoutSchema });
@@ -133,10 +140,12 @@ function checkInstance(file: string, folder: Folder, problems: Problems): void {
     }
     return;
   }
-  let validate;
+  let validate: ValidateFunction;
   try {
-    const ajv = createAjv('meta');
-    validate = ajv.compile(metaSchema);
+    const key = folder.text.get(schemaFile) ?? JSON.stringify(metaSchema);
+    validate = metaValidators.get(key) ?? createAjv('meta').compile(metaSchema);
+    if (metaValidators.size > 20) metaValidators.clear();
+    metaValidators.set(key, validate);
   } catch (error) {
     problems.add({
       code: 'compile',

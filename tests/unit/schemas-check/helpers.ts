@@ -1,0 +1,62 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { checkSchemas, type Problem } from '../../../scripts/schemas-check/index.js';
+
+export const realSchemas = resolve('schemas');
+
+/**
+ * Problems the checker finds in the real schemas/ that were reported to the lead and wait for a fix
+ * there (this session may not edit schemas/). The step requires the hidden captchaId, the registration
+ * does not require /captcha/id. Once schemas/ is fixed the list simply matches nothing.
+ */
+export const knownInRealSchemas = [{ code: 'mapping-required', file: 'registration.schema.json', pointer: '/properties/captcha/required' }];
+
+const isKnown = (p: Problem): boolean => knownInRealSchemas.some((k) => k.code === p.code && k.file === p.file && k.pointer === p.pointer);
+
+const made: string[] = [];
+
+/** A fresh copy of the real schemas/ in a temp folder, with the known issue above fixed. */
+export function copySchemas(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'schemas-check-'));
+  made.push(dir);
+  cpSync(realSchemas, dir, { recursive: true });
+  editJson(dir, 'registration.schema.json', (s) => {
+    const captcha = s.properties.captcha;
+    if (!captcha.required.includes('id')) captcha.required.push('id');
+  });
+  return dir;
+}
+
+export function removeCopies(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+type AnyJson = any;
+
+export function editJson(dir: string, file: string, edit: (json: AnyJson) => AnyJson | void): void {
+  const path = join(dir, file);
+  const json = JSON.parse(readFileSync(path, 'utf8')) as AnyJson;
+  const result = edit(json);
+  writeFileSync(path, `${JSON.stringify(result === undefined ? json : result, null, 2)}\n`);
+}
+
+export function writeText(dir: string, file: string, text: string): void {
+  writeFileSync(join(dir, file), text);
+}
+
+export function readJson(dir: string, file: string): AnyJson {
+  return JSON.parse(readFileSync(join(dir, file), 'utf8')) as AnyJson;
+}
+
+/** The problems of a folder, without the ones known in the real schemas/. */
+export function problemsIn(dir: string): Problem[] {
+  return checkSchemas(dir).problems.filter((p) => !isKnown(p));
+}
+
+/** The one problem with this code (fails the test with the full list when there is not exactly one). */
+export function only(problems: Problem[], code: string): Problem {
+  const found = problems.filter((p) => p.code === code);
+  if (found.length !== 1) throw new Error(`expected one "${code}" problem, got ${found.length}:\n${problems.map((p) => `${p.code} ${p.file} ${p.pointer} ${p.message}`).join('\n')}`);
+  return found[0];
+}
