@@ -114,7 +114,7 @@ function report(file: string, error: unknown, problems: Problems): void {
       file,
       pointer: pointer ? `${pointer}/format` : '',
       message: `"format": "${format[1]}" is not a format the wizard knows.${didYouMean(format[1], knownFormats())}`,
-      fix: 'Use "ir-national-code", "ir-mobile", a standard format such as "email", or a "pattern" instead.',
+      fix: 'Use "ir-national-code" or "ir-mobile" (the only formats the server knows), or check the value with a "pattern" instead.',
     });
     return;
   }

@@ -8,10 +8,13 @@ import { isObject, ptr, type Json } from './json.js';
 import type { Problems } from './problem.js';
 import { resolveRef, type Roles } from './roles.js';
 import { reportArabicLetters } from './fields.js';
-import { didYouMean, hasPersian, quote } from './text.js';
+import { didYouMean, hasPersian, list, quote } from './text.js';
 import { walkSchema } from './walk.js';
 
 const WIZARD = 'wizard.json';
+
+/** Content steps the wizard draws itself (src/client/pages/ContentStepPage.tsx); any other content step shows its "paragraphs". */
+const namedPages = ['welcome', 'result'];
 
 export function checkSteps(folder: Folder, roles: Roles, problems: Problems): void {
   if (!folder.files.includes(WIZARD)) {
@@ -81,14 +84,30 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
           fix: 'Add "next": "ادامه" (or "submit": "ثبت نهایی" on the last form step).',
         });
       }
-    } else if (step.kind === 'content' && step.content === undefined && !Array.isArray(step.paragraphs)) {
-      problems.add({
-        code: 'content-empty',
-        file: WIZARD,
-        pointer: at,
-        message: `Content step "${String(step.id)}" has neither "content" (a named page) nor "paragraphs", so it would be empty.`,
-        fix: 'Add "paragraphs": ["…", "…"] with the Persian text to show.',
-      });
+    } else if (step.kind === 'content') {
+      const named = typeof step.content === 'string' && namedPages.includes(step.content);
+      if (!named && !Array.isArray(step.paragraphs)) {
+        problems.add({
+          code: 'content-empty',
+          file: WIZARD,
+          pointer: typeof step.content === 'string' ? ptr(at, 'content') : at,
+          message:
+            typeof step.content === 'string'
+              ? `Content step "${String(step.id)}" asks for the page "${step.content}", which the wizard does not have (it has ${list(namedPages)}), and has no "paragraphs", so it would be empty.`
+              : `Content step "${String(step.id)}" has neither "content" (a named page) nor "paragraphs", so it would be empty.`,
+          fix: 'Add "paragraphs": ["…", "…"] with the Persian text to show.',
+        });
+      }
+      const last = Array.isArray(wizard.steps) && index === wizard.steps.length - 1;
+      if (!last && step.content !== 'result' && !(isObject(step.buttons) && typeof step.buttons.next === 'string')) {
+        problems.add({
+          code: 'step-buttons',
+          file: WIZARD,
+          pointer: at,
+          message: `Content step "${String(step.id)}" is not the last step but has no "next" button, so the manager cannot go on from it.`,
+          fix: 'Add "buttons": { "next": "ادامه" } (and "back": "مرحله قبل" if going back makes sense).',
+        });
+      }
     }
   });
   if (submitSteps !== 1 && Array.isArray(wizard.steps)) {

@@ -35,7 +35,7 @@ export function checkStructure(folder: Folder, roles: Roles, problems: Problems)
           file,
           pointer: ptr(pointer, 'format'),
           message: `"format": "${node.format}" is not a format the wizard knows, so ajv refuses the schema.${didYouMean(node.format, formats())}`,
-          fix: 'Use "ir-national-code", "ir-mobile", a standard format such as "email", or a "pattern" instead.',
+          fix: 'Use "ir-national-code" or "ir-mobile" (the only formats the server knows), or check the value with a "pattern" instead.',
         });
       }
       if (typeof node.$ref === 'string') checkRef(file, ptr(pointer, '$ref'), node.$ref, folder, roles, problems);

@@ -76,4 +76,12 @@ describe('schemas ajv (strict mode) will not compile', () => {
     expect(problem).toMatchObject({ file: 'steps/manager.schema.json', pointer: '/properties/mobileNumber/format' });
     expect(problem.message).toContain('Did you mean "ir-mobile"?');
   });
+
+  it('a standard format the server does not register ("email")', () => {
+    const dir = copySchemas();
+    editJson(dir, 'steps/pharmacy-info.schema.json', (s) => {
+      s.properties.name.format = 'email';
+    });
+    expect(only(problemsIn(dir), 'unknown-format').pointer).toBe('/properties/name/format');
+  });
 });

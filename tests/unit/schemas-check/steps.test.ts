@@ -83,15 +83,17 @@ describe('wizard.json steps', () => {
     expect(problems.find((p) => p.code === 'id-path')).toMatchObject({ file: 'steps/location.schema.json', pointer: '/$id' });
   });
 
-  it('an empty content step, an English button, and two submit buttons', () => {
+  it('an empty content step, an English button, a content step without a way on, and two submit buttons', () => {
     const dir = copySchemas();
     editJson(dir, 'wizard.json', (w) => {
       w.steps.splice(1, 0, { id: 'intro', route: '/intro', title: 'پیش از شروع', kind: 'content', buttons: { next: 'Next' } });
-      w.steps[2].buttons = { submit: 'ثبت' };
+      w.steps.splice(2, 0, { id: 'notes', route: '/notes', title: 'نکته‌ها', kind: 'content', paragraphs: ['لطفاً با دقت بخوانید.'] });
+      w.steps[3].buttons = { submit: 'ثبت' };
     });
     const problems = problemsIn(dir);
     expect(only(problems, 'content-empty')).toMatchObject({ pointer: '/steps/1' });
     expect(only(problems, 'text-not-persian')).toMatchObject({ pointer: '/steps/1/buttons/next' });
     expect(only(problems, 'submit-count').message).toContain('2 steps have a "submit" button');
+    expect(only(problems, 'step-buttons')).toMatchObject({ pointer: '/steps/2', message: expect.stringContaining('no "next" button') });
   });
 });
