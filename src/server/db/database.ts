@@ -82,8 +82,11 @@ function openPostgres(url: string, events: DatabaseEvents): DatabaseHandle {
     // bigint columns hold epoch milliseconds, well inside Number's exact range.
     types: { getTypeParser: (oid: number, format?: string) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
   });
-  // An idle client losing its server emits 'error' on the pool; unhandled it would end the process.
+  // A client losing its server emits 'error' (on the pool when idle, on the client itself when
+  // checked out between queries); unhandled, either would end the process. Queries in flight fail
+  // on their own and become 503s; the pool opens fresh connections once the server is back.
   pool.on('error', (error) => events.onPoolError?.(error));
+  pool.on('connect', (client) => client.on('error', (error) => events.onPoolError?.(error)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
