@@ -177,12 +177,15 @@ export function questionOnPage(pageText: string): BankQuestion {
 // ---------------------------------------------------------------------------------------------
 // Locating
 
+/** A form field by its label: a text box (input, textarea, masked input) or a combobox (select, city search). */
 export function field(page: Page, label: string): Locator {
-  return page.getByLabel(labelRe(label));
+  const name = labelRe(label);
+  return page.getByRole('textbox', { name }).or(page.getByRole('combobox', { name }));
 }
 
+/** A button by its Persian name; a step's forward/back action may also be a link (it navigates). */
 export function button(page: Page, name: string): Locator {
-  return page.getByRole('button', { name, exact: true });
+  return page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
 }
 
 /** Picks an option of a select-like field: a native <select>, or a combobox with a listbox. */
@@ -389,56 +392,57 @@ export async function screenshot(page: Page, testInfo: TestInfo, stepName: strin
 // ---------------------------------------------------------------------------------------------
 // Database
 
-export type Row = Record<string, unknown>;
+/** A row of the server's `registrations` table (src/server/db/migrations/001_registrations.ts). */
+export interface RegistrationRow {
+  id: number;
+  tracking_code: string;
+  status: string;
+  tier: number;
+  type: number;
+  service: number;
+  province_id: number;
+  city_id: number;
+  latitude: number;
+  longitude: number;
+  pharmacy_name: string;
+  address: string;
+  has_davajoo: number;
+  first_name: string;
+  last_name: string;
+  national_code: string;
+  mobile_number: string;
+  created_at: string;
+  definition_version: string;
+  /** The whole normalised registration as JSON text. */
+  payload: string;
+}
 
-/** Every registration row whose pharmacy name is `name` (read-only connection to the run's SQLite file). */
-export function registrationsNamed(name: string): Row[] {
+/** Every registration stored under this pharmacy name (read-only connection to the run's SQLite file). */
+export function registrationsNamed(name: string): RegistrationRow[] {
   const db = new Database(requiredEnv('E2E_DATABASE_FILE'), { readonly: true, fileMustExist: true });
   try {
-    const table = registrationTable(db);
-    const columns = (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((c) => c.name);
-    const nameColumn = columns.find((column) => /^(pharmacy_?name|name)$/i.test(column));
-    if (!nameColumn) throw new Error(`no pharmacy-name column in ${table}: ${columns.join(', ')}`);
-    return db.prepare(`SELECT * FROM "${table}" WHERE "${nameColumn}" = ?`).all(name) as Row[];
+    return db.prepare('SELECT * FROM registrations WHERE pharmacy_name = ? ORDER BY id').all(name) as RegistrationRow[];
   } finally {
     db.close();
   }
 }
 
-function registrationTable(db: Database.Database): string {
-  const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map(
-    (table) => table.name,
-  );
-  const table = tables.find((name) => /^registrations?$/i.test(name)) ?? tables.find((name) => /registration/i.test(name));
-  if (!table) throw new Error(`no registrations table in the database (tables: ${tables.join(', ')})`);
-  return table;
-}
-
 /** The one registration stored under this pharmacy name (fails if there are none or several). */
-export async function theRegistration(name: string): Promise<Row> {
-  let rows: Row[] = [];
+export async function theRegistration(name: string): Promise<RegistrationRow> {
+  let rows: RegistrationRow[] = [];
   await expect
-    .poll(() => {
-      rows = registrationsNamed(name);
-      return rows.length;
-    }, { message: `registrations stored for «${name}»` })
+    .poll(
+      () => {
+        rows = registrationsNamed(name);
+        return rows.length;
+      },
+      { message: `registrations stored for «${name}»` },
+    )
     .toBe(1);
   return rows[0]!;
 }
 
-/** The registration's whole normalised payload (the JSON column), as posted. */
-export function payloadOf(row: Row): Record<string, any> {
-  const column = Object.keys(row).find((key) => /payload|data|json|body/i.test(key) && typeof row[key] === 'string');
-  if (!column) throw new Error(`no JSON payload column in the registration row: ${Object.keys(row).join(', ')}`);
-  return JSON.parse(row[column] as string) as Record<string, any>;
-}
-
-/** A column by any of its likely spellings (snake_case or camelCase). */
-export function column(row: Row, ...names: string[]): unknown {
-  for (const name of names) {
-    for (const key of Object.keys(row)) {
-      if (key.toLowerCase().replace(/_/g, '') === name.toLowerCase().replace(/_/g, '')) return row[key];
-    }
-  }
-  throw new Error(`none of the columns ${names.join(', ')} in the row: ${Object.keys(row).join(', ')}`);
+/** The registration's whole normalised payload, as posted. */
+export function payloadOf(row: RegistrationRow): Record<string, any> {
+  return JSON.parse(row.payload) as Record<string, any>;
 }

@@ -3,7 +3,7 @@
  * a fresh SQLite file in a temporary folder, the fixture captcha bank. Used by global-setup.ts.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -64,8 +64,8 @@ function tail(file: string, lines = 40): string {
 export async function startServer(): Promise<StartedServer> {
   // Overridable only to try the harness against a stand-in server.
   const serverJs = resolve(process.env.E2E_SERVER_ENTRY ?? join(projectRoot, 'dist', 'server', 'server.js'));
-  const clientDir = resolve(process.env.E2E_CLIENT_DIR ?? join(projectRoot, 'dist', 'client'));
-  const missing = [serverJs, join(clientDir, 'index.html')].filter((file) => !existsSync(file));
+  const builtClient = resolve(process.env.E2E_CLIENT_DIR ?? join(projectRoot, 'dist', 'client'));
+  const missing = [serverJs, join(builtClient, 'index.html')].filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(
       `e2e: the built product is missing (${missing.join(', ')}). ` +
@@ -76,6 +76,10 @@ export async function startServer(): Promise<StartedServer> {
   const folder = mkdtempSync(join(tmpdir(), 'pharmacy-e2e-'));
   const databaseFile = join(folder, 'e2e.db');
   const logFile = join(folder, 'server.log');
+  // A snapshot of the built client: a rebuild while the suite runs must not swap the hashed assets
+  // under the pages being tested.
+  const clientDir = join(folder, 'client');
+  cpSync(builtClient, clientDir, { recursive: true });
   const port = await freePort();
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, [serverJs], {
@@ -88,8 +92,11 @@ export async function startServer(): Promise<StartedServer> {
       CAPTCHA_QUESTIONS_FILE: captchaBankFile,
       CLIENT_DIR: clientDir,
       NODE_ENV: process.env.E2E_NODE_ENV ?? 'production',
-      // Keep the server's data (secrets) in the temporary folder, not in the working tree.
-      DATA_DIR: folder,
+      // The suite plays many managers from one address within a minute: lift the per-client limits
+      // (their own tests live in tests/reliability), keep everything else as in production.
+      RATE_LIMIT_CAPTCHA_PER_MINUTE: '10000',
+      RATE_LIMIT_REGISTRATION_PER_MINUTE: '10000',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     },
     stdio: ['ignore', log, log],
   });
