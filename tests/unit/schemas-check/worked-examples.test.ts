@@ -12,18 +12,17 @@ function addLicenceNumber(dir: string, required: boolean): void {
     s.properties.licenceNumber = {
       type: 'string',
       title: 'شماره پروانه داروخانه',
-      description: 'شماره‌ای که روی پروانه تأسیس داروخانه آمده است.',
       pattern: '^[0-9]{5,12}$',
       errorMessage: {
         ...(required ? { required: 'لطفاً شماره پروانه داروخانه را بنویسید.' } : {}),
-        pattern: 'شماره پروانه فقط رقم است و ۵ تا ۱۲ رقم دارد.',
+        pattern: 'شماره پروانه فقط از رقم تشکیل می‌شود و ۵ تا ۱۲ رقم دارد.',
       },
     };
     if (required) s.required.push('licenceNumber');
   });
   editJson(dir, 'steps/pharmacy-info.ui.json', (ui) => {
     ui['ui:order'] = ['name', 'licenceNumber', 'type', 'service', 'hasDavajoo'];
-    ui.licenceNumber = { 'ui:placeholder': 'مثلاً ۱۲۳۴۵۶', 'ui:help': 'فقط رقم بنویسید؛ حروف و خط تیره لازم نیست.', 'ui:inputType': 'tel' };
+    ui.licenceNumber = { 'ui:placeholder': 'مثلاً ۱۲۳۴۵۶', 'ui:help': 'شماره را همان‌طور که روی پروانه تأسیس آمده است بنویسید.', 'ui:inputType': 'tel' };
   });
   editJson(dir, 'registration.schema.json', (s) => {
     s.properties.licenceNumber = { $ref: 'steps/pharmacy-info.schema.json#/properties/licenceNumber' };
@@ -48,7 +47,7 @@ describe('the worked examples of docs/editing-the-wizard.md pass the check', () 
     const dir = copySchemas();
     editJson(dir, 'steps/pharmacy-info.schema.json', (s) => {
       s.properties.service.oneOf.push({ const: 15, title: 'داخل مجتمع پزشکی' });
-      s.properties.name.errorMessage.required = 'لطفاً نام داروخانه را همان‌طور که در پروانه آمده است بنویسید.';
+      s.properties.name.errorMessage.required = 'لطفاً نام داروخانه را همان‌طور که روی تابلوی داروخانه آمده است بنویسید.';
     });
     expect(checkSchemas(dir).problems).toEqual([]);
   });
@@ -62,8 +61,8 @@ describe('the worked examples of docs/editing-the-wizard.md pass the check', () 
         title: 'پیش از شروع',
         kind: 'content',
         paragraphs: [
-          'برای ثبت‌نام، شماره پروانه داروخانه و کد ملی مدیر را در دسترس داشته باشید.',
-          'پر کردن فرم حدود پنج دقیقه طول می‌کشد و اطلاعات شما تا پایان ثبت‌نام در همین مرورگر نگه داشته می‌شود.',
+          'برای ثبت‌نام، پروانه تأسیس داروخانه و کارت ملی مدیر را کنار دست داشته باشید.',
+          'پر کردن فرم حدود پنج دقیقه طول می‌کشد. اگر صفحه را تازه کنید، اطلاعاتی که وارد کرده‌اید از بین نمی‌رود.',
         ],
         buttons: { back: 'مرحله قبل', next: 'ادامه' },
       });
@@ -89,18 +88,18 @@ describe('the worked examples of docs/editing-the-wizard.md pass the check', () 
               title: 'تلفن ثابت داروخانه',
               pattern: '^0[0-9]{10}$',
               errorMessage: {
-                required: 'لطفاً تلفن ثابت داروخانه را بنویسید.',
-                pattern: 'تلفن ثابت را با پیش‌شماره شهر و ۱۱ رقم بنویسید؛ مثلاً ۰۲۱۸۸۷۷۶۶۵۵.',
+                required: 'لطفاً شماره تلفن ثابت داروخانه را بنویسید.',
+                pattern: 'شماره تلفن ثابت را همراه با پیش‌شماره شهر بنویسید؛ مثلاً ۰۲۱۸۸۷۷۶۶۵۵.',
               },
             },
             callTime: {
               type: 'integer',
-              title: 'بهترین زمان تماس',
+              title: 'بهترین زمان برای تماس',
               oneOf: [
-                { const: 1, title: 'صبح' },
-                { const: 2, title: 'عصر' },
+                { const: 1, title: 'صبح (۸ تا ۱۲)' },
+                { const: 2, title: 'عصر (۱۶ تا ۲۰)' },
               ],
-              errorMessage: 'لطفاً یکی از زمان‌های تماس را انتخاب کنید.',
+              errorMessage: 'لطفاً زمان مناسب برای تماس را انتخاب کنید.',
             },
           },
         },
