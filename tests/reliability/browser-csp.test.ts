@@ -51,7 +51,8 @@ describe('the built wizard under its CSP in Chromium', () => {
       if (!sessionStorage.getItem('pharmacy-wizard:v1')) sessionStorage.setItem('pharmacy-wizard:v1', draft);
     }, JSON.stringify(managerDraft));
     await context.addInitScript(() => {
-      const store = ((window as unknown as { __cspViolations: string[] }).__cspViolations = []);
+      const store: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = store;
       document.addEventListener('securitypolicyviolation', (event) => {
         store.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
       });

@@ -18,6 +18,7 @@ import { repoRoot } from './harness/env.js';
 import { badRequest } from './harness/generators.js';
 import { CookieJar, rawRequest } from './harness/http.js';
 import { TcpProxy } from './harness/proxy.js';
+import { leaks } from './harness/logs.js';
 
 function localValidator(): (value: unknown) => boolean {
   const ajv = new Ajv({ strict: false, allErrors: false });
@@ -56,6 +57,13 @@ describe('harness', () => {
     expect(jar.header()).toBe('XSRF-TOKEN=t%2B1');
     jar.store({ 'set-cookie': ['__Host-XSRF-TOKEN=z; Path=/; Secure'] });
     expect(['t+1', 'z']).toContain(jar.xsrf());
+  });
+
+  it('finds a sent value in a log line, also when the logger escaped its Persian letters', () => {
+    const escaped = JSON.stringify({ msg: 'x' }).replace('x', '\\u0634\\u0647\\u0631');
+    expect(leaks([{ stream: 'stdout', text: escaped }], new Set(['شهر']))).toHaveLength(1);
+    expect(leaks([{ stream: 'stdout', text: '{"msg":"0499370899"}' }], new Set(['0499370899', 'absent']))).toHaveLength(1);
+    expect(leaks([{ stream: 'stdout', text: '{"msg":"clean"}' }], new Set(['0499370899']))).toHaveLength(0);
   });
 
   it('answers every question of its bank whatever the order of the options', () => {
