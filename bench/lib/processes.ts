@@ -1,7 +1,7 @@
 // Servers under test run in their own processes, apart from the load generator and the browsers,
 // so that they never share an event loop with what measures them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, fromRoot, log, root, waitForHttp } from './util.js';
@@ -16,8 +16,12 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** A captcha bank in the product's documented file format, so answers can be found by option text. */
-export const benchCaptchaBank = {
+interface CaptchaBank {
+  questions: Array<{ question: string; options: string[]; answer: number }>;
+}
+
+/** Fallback bank in the product's documented file format, used when tests/fixtures has none. */
+const fallbackCaptchaBank: CaptchaBank = {
   questions: [
     { question: 'رنگ آسمان صاف در روز چیست؟', options: ['آبی', 'سبز', 'قرمز', 'زرد'], answer: 0 },
     { question: 'پایتخت ایران کدام شهر است؟', options: ['شیراز', 'تهران', 'تبریز'], answer: 1 },
@@ -26,6 +30,13 @@ export const benchCaptchaBank = {
     { question: 'یک هفته چند روز دارد؟', options: ['پنج', 'شش', 'هفت'], answer: 2 },
   ],
 };
+
+const fixtureBank = fromRoot('tests', 'fixtures', 'captcha-questions.json');
+
+/** The bank the servers under test use: the tests' fixture bank, whose right options a client can find by text. */
+export const benchCaptchaBank: CaptchaBank = existsSync(fixtureBank)
+  ? (JSON.parse(readFileSync(fixtureBank, 'utf8')) as CaptchaBank)
+  : fallbackCaptchaBank;
 
 export function answerFor(question: string, options: string[]): number {
   const entry = benchCaptchaBank.questions.find((candidate) => candidate.question === question);
@@ -53,17 +64,22 @@ async function startProcess(
   dir: string,
 ): Promise<ServerProcess> {
   const port = await freePort();
-  let output = '';
+  // Logs go to a file, as in production, so the load generator never has to read them.
+  const logFile = join(dir, 'server.log');
+  const logFd = openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', logFd, logFd],
   });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+  closeSync(logFd);
+  const output = () => {
+    try {
+      return readFileSync(logFile, 'utf8').slice(-5000);
+    } catch {
+      return '';
+    }
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
   let exited = false;
   child.on('exit', () => {
     exited = true;
@@ -73,7 +89,7 @@ async function startProcess(
     await waitForHttp(url + readyPath, 30_000, () => !exited);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${name} did not start: ${(error as Error).message}\n${output.slice(-3000)}`);
+    throw new Error(`${name} did not start: ${(error as Error).message}\n${output().slice(-3000)}`);
   }
   const pid = child.pid ?? -1;
   return {
@@ -82,7 +98,7 @@ async function startProcess(
     pid,
     dir,
     rssBytes: () => rssOf(pid),
-    output: () => output,
+    output,
     stop: () =>
       new Promise<void>((done) => {
         if (exited) return done();
@@ -130,7 +146,7 @@ export async function startProductServer(name: string, options: ProductServerOpt
 }
 
 /** A baseline server from bench/servers/ (bare Fastify, or our stack in front of a constant). */
-export async function startBaseline(kind: 'bare' | 'stack'): Promise<ServerProcess> {
+export async function startBaseline(kind: 'bare' | 'stack', extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), `pharmacy-bench-${kind}-`));
   const bank = join(dir, 'captcha-bank.json');
   writeFileSync(bank, JSON.stringify(benchCaptchaBank));
@@ -143,6 +159,7 @@ export async function startBaseline(kind: 'bare' | 'stack'): Promise<ServerProce
       RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',
       RATE_LIMIT_REGISTRATION_PER_MINUTE: '100000000',
       CLIENT_DIR: fromRoot('dist', 'client'),
+      ...extraEnv,
     },
     '/api/bench/constant',
     dir,

@@ -9,6 +9,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const fromRoot = (...parts: string[]): string => resolve(root, ...parts);
 
+/** Where the bench builds the client (gitignored bench/tmp), apart from a concurrently rebuilt dist/. */
+export const privateClientDir = () => fromRoot('bench', 'tmp', 'client');
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** The flags verified on this machine (shared/stack/verified-versions.md). */
 export const CHROMIUM_FLAGS = [
@@ -118,4 +121,9 @@ export const round = (value: number, digits = 0): number => {
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Page script writing sessionStorage entries; injected before any of the page's own scripts run. */
+export function seedScript(entries: Record<string, string>): string {
+  return `for (const [key, value] of Object.entries(${JSON.stringify(entries)})) sessionStorage.setItem(key, value);`;
 }

@@ -215,9 +215,13 @@ export interface ModuleInfo {
   modules: Record<string, number>;
 }
 
-/** A second build of the same config, not written, that records which modules fill each chunk. */
-export async function moduleInfo(configFile: string): Promise<ModuleInfo[]> {
-  const { build } = await import('vite');
+/**
+ * A build with the given config file that records which modules fill each chunk. With `outDir` it
+ * is the real build (written there, every plugin kept); without, a second build, not written, of
+ * the same config, without the plugins that only write extra files (precompression).
+ */
+export async function moduleInfo(configFile: string, outDir?: string): Promise<ModuleInfo[]> {
+  const { build, loadConfigFromFile } = await import('vite');
   const chunks: ModuleInfo[] = [];
   const recorder: Plugin = {
     name: 'bench-module-info',
@@ -232,11 +236,20 @@ export async function moduleInfo(configFile: string): Promise<ModuleInfo[]> {
       }
     },
   };
+  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, configFile);
+  if (!loaded) throw new Error(`could not load ${configFile}`);
+  const plugins = (await Promise.all([loaded.config.plugins ?? []].flat(Infinity as 1))).flat(Infinity as 1);
+  const kept = outDir
+    ? plugins
+    : plugins.filter((plugin) => !(plugin && typeof plugin === 'object' && 'name' in plugin && /compress/i.test(String(plugin.name))));
   await build({
-    configFile,
-    logLevel: 'error',
-    plugins: [recorder],
-    build: { write: false, reportCompressedSize: false },
+    ...loaded.config,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [...(kept as Plugin[]), recorder],
+    build: outDir
+      ? { ...loaded.config.build, outDir, emptyOutDir: true, reportCompressedSize: false }
+      : { ...loaded.config.build, write: false, reportCompressedSize: false },
   });
   return chunks;
 }
@@ -310,7 +323,7 @@ export interface DistAnalysis {
 const forbiddenOnWelcome = /^(@rjsf\/|ajv|leaflet$|react-leaflet$|@react-leaflet\/)/;
 const compilerModule = /node_modules\/ajv\/dist\/(core|ajv|compile\/)/;
 
-export async function analyzeDist(dist: string, configFile: string, label: string): Promise<DistAnalysis> {
+export async function analyzeDist(dist: string, configFile: string, label: string, built?: ModuleInfo[]): Promise<DistAnalysis> {
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`${label}: ${relative(root, dist)}/index.html is missing (build failed?)`);
   const first = firstLoad(dist);
   const files = listFiles(dist);
@@ -319,16 +332,14 @@ export async function analyzeDist(dist: string, configFile: string, label: strin
   const fonts = files.filter((file) => /\.(woff2?|ttf|otf|eot)$/.test(file));
   const firstJs = totals(first.js.map((file) => sizeOf(dist, file)));
   const firstCss = totals(first.css.map((file) => sizeOf(dist, file)));
-  log(`${label}: module info build (${relative(root, configFile)})`);
-  let info: ModuleInfo[] = [];
-  try {
+  let info: ModuleInfo[] = built ?? [];
+  if (!built) {
+    log(`${label}: module info build (${relative(root, configFile)}, not written)`);
     info = await moduleInfo(configFile);
-  } catch (error) {
-    log(`${label}: module info build failed: ${(error as Error).message}`);
   }
   const unmatched = info.filter((chunk) => !existsSync(join(dist, chunk.chunk)));
   if (info.length > 0 && unmatched.length > 0) {
-    log(`${label}: ${unmatched.length} chunks of the analysis build have other names than dist's (non-deterministic build?)`);
+    throw new Error(`${label}: ${unmatched.length} chunks of the module-info build are not in ${relative(root, dist)} (rebuilt meanwhile?): ${unmatched.map((chunk) => chunk.chunk).join(', ')}`);
   }
   const dependencies = dependencyShares(dist, info, first.js);
   const compilerModules = info.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => compilerModule.test(id)).map((id) => `${chunk.chunk}: ${relative(root, id)}`));

@@ -1,0 +1,457 @@
+// `npm run bench` — builds the production bundle, starts the real server on a fresh SQLite file,
+// measures bundle weight, Lighthouse, typing latency, server throughput and the SurveyJS peer,
+// prints a table and writes bench/results.json and bench/results.md.
+//
+//   --quick     smoke mode (< 90 s): every section with tiny sizes, written to bench/tmp/ instead
+//   --no-build  measure what is in dist/ (and bench/peer/dist/) as it is
+//   --only=a,b  only these sections (bundle, lighthouse, typing, server, peer)
+//
+// It fails (exit 1) only when a measurement is broken, never because a budget is missed.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, relative } from 'node:path';
+import { budget, budgetHeader, budgetRows, consoleTable, formatNumber, kb, markdownTable, mark, type Budget } from './lib/report.js';
+import { startProductServer, type ServerProcess } from './lib/processes.js';
+import { CHROMIUM_PATH, errorText, fromRoot, log, parseOptions, privateClientDir, root, run } from './lib/util.js';
+import { fieldTitle, formSteps, wizard } from './lib/wizard.js';
+import { analyzeDist, moduleInfo, peerDist, peerViteConfig, productDist, productViteConfig, type DistAnalysis, type ModuleInfo } from './sections/bundle.js';
+import { lighthouseSection, type LighthousePage, type PageSpec } from './sections/lighthouse.js';
+import { recordRoutes, type RouteLoad } from './sections/routes.js';
+import { serverSection, type ServerSection } from './sections/server.js';
+import { launchForTyping, typingSection, type TypingFigure, type TypingSpec } from './sections/typing.js';
+import { draftSeed } from './lib/wizard.js';
+
+const options = parseOptions(process.argv.slice(2));
+const startedAt = Date.now();
+const errors: string[] = [];
+
+const KB = 1024;
+const limits = {
+  welcomeJsGzipBytes: 100 * KB,
+  performanceScore: 95,
+  accessibilityScore: 100,
+  largestContentfulPaintMs: 1800,
+  totalBlockingTimeMs: 100,
+  cumulativeLayoutShiftScore: 0.02,
+  typingMedianMs: 16,
+  typingWorstMs: 50,
+  stackVsBareRatio: 0.5,
+  cachedVsStackRatio: 0.8,
+  captchaVsStackRatio: 0.3,
+  registrationsPerSec: 2000,
+  p99Ms: 50,
+  peerJsRatio: 0.5,
+};
+
+type Failed = { error: string };
+const wanted = (name: string) => !options.only || options.only.has(name);
+
+async function section<T extends object>(name: string, body: () => Promise<T>): Promise<T | Failed | undefined> {
+  if (!wanted(name)) return undefined;
+  log(`── ${name}`);
+  try {
+    return await body();
+  } catch (error) {
+    const message = errorText(error);
+    errors.push(`${name}: ${message}`);
+    log(`${name} FAILED: ${message}`);
+    if (process.env.BENCH_DEBUG && error instanceof Error) console.error(error.stack);
+    return { error: message };
+  }
+}
+
+const ok = <T extends object>(value: T | Failed | undefined): value is T => value !== undefined && !('error' in value);
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+// ── build ────────────────────────────────────────────────────────────────────────────────────
+// The client is built with the project's own config into bench/tmp/client rather than dist/client,
+// so that an `npm run build` running elsewhere (tests, another engineer) cannot change the files
+// while they are measured; the server (dist/server) is built by the project's script.
+const clientDir = privateClientDir();
+let productModules: ModuleInfo[] | undefined;
+let peerModules: ModuleInfo[] | undefined;
+if (options.build) {
+  log('npm run build:server');
+  await run('npm', ['run', 'build:server']);
+  log(`vite build (vite.config.ts) → ${relative(root, clientDir)}`);
+  productModules = await moduleInfo(productViteConfig(), clientDir);
+} else if (!existsSync(join(clientDir, 'index.html'))) {
+  log(`--no-build: ${relative(root, clientDir)} has no build, measuring dist/client`);
+}
+const productClient = existsSync(join(clientDir, 'index.html')) ? clientDir : productDist();
+if (wanted('peer') && (options.build || !existsSync(join(peerDist(), 'index.html')))) {
+  log('vite build (bench/peer/vite.config.ts) → bench/peer/dist');
+  peerModules = await moduleInfo(peerViteConfig(), peerDist());
+}
+
+const formRoutes = formSteps.map((step) => step.route);
+const welcomeRoute = wizard.steps[0].route;
+const lighthouseRoutes = options.quick ? [welcomeRoute] : [welcomeRoute, ...formRoutes];
+const addressText = 'خیابان ولیعصر بالاتر از میدان ونک کوچه بهار پلاک دوازده'.slice(0, 40);
+const typingSpecs: TypingSpec[] = [
+  { name: 'manager mobile', url: '', label: fieldTitle('manager', 'mobileNumber'), text: '۰۹۱۲۳۴۵۶۷۸۹', seed: draftSeed('/manager'), expectPath: '/manager' },
+  { name: 'location address', url: '', label: fieldTitle('location', 'address'), text: addressText, seed: draftSeed('/location'), expectPath: '/location' },
+];
+
+// ── bundle, Lighthouse and typing against one server ─────────────────────────────────────────
+let app: ServerProcess | undefined;
+const needsApp = wanted('bundle') || wanted('lighthouse') || wanted('typing');
+let appError: string | undefined;
+if (needsApp) {
+  try {
+    app = await startProductServer('wizard server', { clientDir: productClient });
+  } catch (error) {
+    appError = errorText(error);
+  }
+}
+const requireApp = (): ServerProcess => {
+  if (!app) throw new Error(`the server did not start: ${appError}`);
+  return app;
+};
+
+let productAnalysis: DistAnalysis | undefined;
+const bundle = await section('bundle', async () => {
+  const analysis = await analyzeDist(productClient, productViteConfig(), 'wizard', productModules);
+  productAnalysis = analysis;
+  const server = requireApp();
+  const browser = await launchForTyping();
+  let routes: RouteLoad[];
+  try {
+    routes = await recordRoutes(browser, server.url, productClient, [welcomeRoute, ...formRoutes]);
+  } finally {
+    await browser.close();
+  }
+  const welcome = routes[0];
+  const budgets: Budget[] = [
+    budget('bundle', `${welcomeRoute} first-load JS (gzip)`, analysis.firstLoad.jsGzipBytes, '<=', limits.welcomeJsGzipBytes, 'B'),
+    budget('bundle', `JS requested before ${welcomeRoute} is on screen (gzip)`, welcome.jsGzipBytes, '<=', limits.welcomeJsGzipBytes, 'B'),
+    budget('bundle', `RJSF/ajv/Leaflet modules in ${welcomeRoute}'s first load`, analysis.firstLoadForbidden.length, '=', 0, 'count'),
+    budget('bundle', 'ajv compiler modules or eval-like code in any chunk', analysis.compilerModules.length + analysis.compilerHits.length, '=', 0, 'count'),
+  ];
+  return {
+    welcome: {
+      js: analysis.firstLoad.js,
+      css: analysis.firstLoad.css,
+      fontsPreloaded: analysis.firstLoad.fontsPreloaded,
+      jsRawBytes: analysis.firstLoad.jsRawBytes,
+      jsGzipBytes: analysis.firstLoad.jsGzipBytes,
+      jsBrotliBytes: analysis.firstLoad.jsBrotliBytes,
+      cssRawBytes: analysis.firstLoad.cssRawBytes,
+      cssGzipBytes: analysis.firstLoad.cssGzipBytes,
+      cssBrotliBytes: analysis.firstLoad.cssBrotliBytes,
+      fontBytes: welcome.fontBytes,
+      idlePrefetchJsGzipBytes: welcome.prefetchedJsGzipBytes,
+      forbiddenInFirstLoad: analysis.firstLoadForbidden,
+    },
+    routes,
+    lazyChunks: analysis.lazyChunks,
+    allJs: analysis.allJs,
+    allCss: analysis.allCss,
+    fonts: analysis.fonts,
+    dependencies: analysis.dependencies.slice(0, 15),
+    ajvCompiler: { modules: analysis.compilerModules, signatureHits: analysis.compilerHits },
+    budgets,
+  };
+});
+
+const lighthouse = await section('lighthouse', async () => {
+  const server = requireApp();
+  const specs: PageSpec[] = lighthouseRoutes.map((route) => ({ name: route, url: server.url + route, seed: draftSeed(route), expectPath: route }));
+  const pages = await lighthouseSection(specs);
+  const budgets: Budget[] = Object.entries(pages).flatMap(([route, page]) => [
+    budget('lighthouse', `${route} performance`, page.performanceScore, '>=', limits.performanceScore, 'score'),
+    budget('lighthouse', `${route} accessibility`, page.accessibilityScore, '>=', limits.accessibilityScore, 'score'),
+    budget('lighthouse', `${route} LCP`, page.largestContentfulPaintMs, '<=', limits.largestContentfulPaintMs, 'ms'),
+    budget('lighthouse', `${route} TBT`, page.totalBlockingTimeMs, '<=', limits.totalBlockingTimeMs, 'ms'),
+    budget('lighthouse', `${route} CLS`, page.cumulativeLayoutShiftScore, '<=', limits.cumulativeLayoutShiftScore, 'score'),
+  ]);
+  for (const [route, page] of Object.entries(pages)) {
+    if (page.warnings.some((warning) => warning.startsWith('redirected'))) throw new Error(`${route}: ${page.warnings.join('; ')}`);
+  }
+  return { preset: 'mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbps), 4× CPU slowdown', pages, budgets };
+});
+
+const typing = await section('typing', async () => {
+  const server = requireApp();
+  const specs = typingSpecs.map((spec) => ({ ...spec, url: server.url + spec.expectPath }));
+  const fields = await typingSection(specs, options.quick);
+  const budgets: Budget[] = Object.entries(fields).flatMap(([name, figure]) => [
+    budget('typing', `${name} median`, figure.medianMs, '<=', limits.typingMedianMs, 'ms'),
+    budget('typing', `${name} worst`, figure.worstMs, '<=', limits.typingWorstMs, 'ms'),
+  ]);
+  return { cpuThrottlingRatio: 4, fields, budgets };
+});
+
+await app?.stop();
+
+// ── server throughput, own processes ─────────────────────────────────────────────────────────
+const server = await section('server', async () => {
+  const figures: ServerSection = await serverSection(options.quick, productClient);
+  const by = (target: string) => figures.runs.find((figure) => figure.target === target);
+  const budgets: Budget[] = [];
+  const stack = by('stack');
+  if (stack?.vsBareRatio !== undefined) budgets.push(budget('server', 'stack vs bare', stack.vsBareRatio, '>=', limits.stackVsBareRatio, 'ratio'));
+  for (const target of ['config', 'locations', 'locations (304)']) {
+    const figure = by(target);
+    if (figure?.vsStackRatio !== undefined) budgets.push(budget('server', `${target} vs stack`, figure.vsStackRatio, '>=', limits.cachedVsStackRatio, 'ratio'));
+  }
+  const captcha = by('captcha');
+  if (captcha?.vsStackRatio !== undefined) budgets.push(budget('server', 'captcha vs stack', captcha.vsStackRatio, '>=', limits.captchaVsStackRatio, 'ratio'));
+  const registration = by('registration');
+  if (registration) budgets.push(budget('server', 'registrations/s (synchronous=FULL)', registration.requestsPerSec, '>=', limits.registrationsPerSec, 'req/s'));
+  for (const figure of figures.runs) budgets.push(budget('server', `${figure.target} p99`, figure.latencyP99Ms, '<=', limits.p99Ms, 'ms'));
+  for (const figure of figures.runs) {
+    if (figure.requests > 0 && figure.errors + figure.non2xx > figure.requests * 0.01) {
+      throw new Error(`${figure.target}: ${figure.non2xx} non-2xx and ${figure.errors} errors of ${figure.requests} requests — ${figures.notes.join('; ')}`);
+    }
+  }
+  return { ...figures, budgets };
+});
+
+// ── the SurveyJS peer ────────────────────────────────────────────────────────────────────────
+const peer = await section('peer', async () => {
+  const analysis = await analyzeDist(peerDist(), peerViteConfig(), 'peer', peerModules);
+  let pages: Record<string, LighthousePage> = {};
+  let fields: Record<string, TypingFigure> = {};
+  if (!options.quick) {
+    const peerServer = await startProductServer('peer server', { clientDir: peerDist() });
+    try {
+      const specs: PageSpec[] = formSteps.map((step, index) => ({ name: `peer ${step.route}`, url: `${peerServer.url}/?page=${index}` }));
+      pages = await lighthouseSection(specs);
+      fields = await typingSection(
+        [{ name: 'peer location address', url: `${peerServer.url}/?page=1`, label: fieldTitle('location', 'address'), text: addressText }],
+        false,
+      );
+    } finally {
+      await peerServer.stop();
+    }
+  }
+  const ours = productAnalysis ?? (await analyzeDist(productClient, productViteConfig(), 'wizard', productModules));
+  const jsGzipRatio = Math.round((ours.allJs.gzipBytes / analysis.allJs.gzipBytes) * 1000) / 1000;
+  const jsBrotliRatio = Math.round((ours.allJs.brotliBytes / analysis.allJs.brotliBytes) * 1000) / 1000;
+  const budgets: Budget[] = [budget('peer', 'our whole wizard JS / SurveyJS peer JS (gzip)', jsGzipRatio, '<=', limits.peerJsRatio, 'ratio')];
+  const ourPages = ok(lighthouse) ? lighthouse.pages : {};
+  for (const step of formSteps) {
+    const theirs = pages[`peer ${step.route}`];
+    const mine = ourPages[step.route];
+    if (theirs && mine) budgets.push(budget('peer', `${step.route} performance: ours vs SurveyJS (${theirs.performanceScore})`, mine.performanceScore, '>', theirs.performanceScore, 'score'));
+  }
+  return {
+    library: 'survey-core 3.0.0 + survey-react-ui 3.0.0 (bench/peer)',
+    firstLoad: {
+      jsGzipBytes: analysis.firstLoad.jsGzipBytes,
+      jsBrotliBytes: analysis.firstLoad.jsBrotliBytes,
+      cssGzipBytes: analysis.firstLoad.cssGzipBytes,
+      cssBrotliBytes: analysis.firstLoad.cssBrotliBytes,
+    },
+    allJs: analysis.allJs,
+    allCss: analysis.allCss,
+    fontBytes: analysis.fonts.totalBytes,
+    dependencies: analysis.dependencies.slice(0, 8),
+    ours: { allJsGzipBytes: ours.allJs.gzipBytes, allJsBrotliBytes: ours.allJs.brotliBytes },
+    oursVsPeerJsGzipRatio: jsGzipRatio,
+    oursVsPeerJsBrotliRatio: jsBrotliRatio,
+    lighthouse: pages,
+    typing: fields,
+    budgets,
+  };
+});
+
+// ── results ──────────────────────────────────────────────────────────────────────────────────
+const meta = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  chromium: chromiumVersion(),
+  commit: git(['rev-parse', '--short', 'HEAD']),
+  quick: options.quick,
+  durationMs: Date.now() - startedAt,
+  errors,
+};
+const results = { meta, bundle, lighthouse, typing, server, peer };
+const budgets: Budget[] = [bundle, lighthouse, typing, server, peer].flatMap((part) =>
+  ok(part) && 'budgets' in part ? (part.budgets as Budget[]) : [],
+);
+
+mkdirSync(options.outDir, { recursive: true });
+const jsonPath = join(options.outDir, 'results.json');
+const mdPath = join(options.outDir, 'results.md');
+writeFileSync(jsonPath, `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(mdPath, renderMarkdown());
+
+console.log(`\n${consoleTable(budgetHeader, budgetRows(budgets))}\n`);
+const failed = budgets.filter((entry) => !entry.pass).length;
+log(`${budgets.length - failed} of ${budgets.length} budgets met; wrote ${relative(root, jsonPath)} and ${relative(root, mdPath)}`);
+if (errors.length > 0) {
+  log(`broken measurements:\n  ${errors.join('\n  ')}`);
+  process.exit(1);
+}
+process.exit(0);
+
+function renderMarkdown(): string {
+  const out: string[] = [];
+  out.push('# Benchmark results', '');
+  out.push(
+    `${meta.date} · Node ${meta.node} · ${meta.cpu} × ${meta.cores} · ${meta.chromium} · commit ${meta.commit}${meta.quick ? ' · **quick (smoke) mode: sizes too small to quote**' : ''} · ${formatNumber(meta.durationMs / 1000)} s`,
+    '',
+    'Written by `npm run bench` (bench/run.ts). Budgets from issue 5; ✓ met, ✗ missed (margin negative = over the limit).',
+    '',
+  );
+  if (errors.length > 0) out.push('**Broken measurements:**', '', ...errors.map((error) => `- ${error}`), '');
+  out.push('## Budgets', '', markdownTable(budgetHeader, budgetRows(budgets)), '');
+
+  if (ok(bundle)) {
+    out.push('## Bundle', '', 'gzip level 9 and brotli quality 11 of the built files (what the server sends); fonts as stored (woff2 is compressed).', '');
+    out.push(
+      markdownTable(
+        ['what', 'JS gzip', 'JS brotli', 'CSS gzip', 'CSS brotli', 'fonts'],
+        [
+          [`${welcomeRoute} first load (index.html + static imports)`, kb(bundle.welcome.jsGzipBytes), kb(bundle.welcome.jsBrotliBytes), kb(bundle.welcome.cssGzipBytes), kb(bundle.welcome.cssBrotliBytes), kb(bundle.welcome.fontBytes)],
+          ...bundle.routes.map((route) => [
+            `${route.route}: needed before on screen`,
+            kb(route.jsGzipBytes),
+            kb(route.jsBrotliBytes),
+            kb(route.cssGzipBytes),
+            kb(route.cssBrotliBytes),
+            kb(route.fontBytes),
+          ]),
+          ...bundle.routes.slice(1).map((route) => [`${route.route}: extra over the steps before`, kb(route.extraJsGzipBytes), kb(route.extraJsBrotliBytes), kb(route.extraCssGzipBytes), '', kb(route.extraFontBytes)]),
+          [`${welcomeRoute}: prefetched after first paint`, kb(bundle.welcome.idlePrefetchJsGzipBytes), '', '', '', ''],
+          ['whole wizard (every chunk)', kb(bundle.allJs.gzipBytes), kb(bundle.allJs.brotliBytes), kb(bundle.allCss.gzipBytes), kb(bundle.allCss.brotliBytes), kb(bundle.fonts.totalBytes)],
+        ],
+      ),
+      '',
+    );
+    if (bundle.lazyChunks.length > 0) {
+      out.push('Lazy chunks (dynamic imports, beyond the first load):', '');
+      out.push(markdownTable(['source', 'JS gzip', 'JS brotli', 'CSS gzip'], bundle.lazyChunks.map((chunk) => [chunk.source, kb(chunk.jsGzipBytes), kb(chunk.jsBrotliBytes), kb(chunk.cssGzipBytes)])), '');
+    }
+    out.push('Biggest dependencies (share of all JS before minification; gzip estimated by share of each chunk):', '');
+    out.push(
+      markdownTable(
+        ['dependency', 'share', '≈ gzip', `in ${welcomeRoute} first load`],
+        bundle.dependencies.map((dep) => [dep.name, `${formatNumber(dep.shareRatio * 100, 1)} %`, kb(dep.estimatedGzipBytes), dep.inFirstLoad ? 'yes' : 'no']),
+      ),
+      '',
+    );
+    out.push(`Fonts: ${bundle.fonts.files.map((file) => `${file.file.replace(/^assets\//, '')} (${kb(file.rawBytes)})`).join(', ') || 'none'}.`, '');
+    out.push(
+      `ajv compiler: ${bundle.ajvCompiler.modules.length === 0 && bundle.ajvCompiler.signatureHits.length === 0 ? 'none in any chunk (no ajv/dist/core or compile modules; no `new Function(`, `CodeGen: `, `Error compiling schema` strings)' : `${bundle.ajvCompiler.modules.join(', ')} ${bundle.ajvCompiler.signatureHits.map((hit) => `${hit.file}: ${hit.signature}`).join(', ')}`}.`,
+      '',
+    );
+  }
+
+  if (ok(lighthouse)) {
+    out.push('## Lighthouse', '', `${lighthouse.preset}; later steps opened with the earlier steps' draft seeded in sessionStorage.`, '');
+    out.push(lighthouseTable(lighthouse.pages), '');
+    const failing = Object.entries(lighthouse.pages).flatMap(([route, page]) => page.failedAudits.map((audit) => `- ${route}: ${audit}`));
+    if (failing.length > 0) out.push('Audits below full marks:', '', ...failing, '');
+  }
+
+  if (ok(typing)) {
+    out.push('## Typing', '', 'Chromium, 4× CPU slowdown, keystroke → next frame (rAF + task after it, or Event Timing duration when larger).', '');
+    out.push(
+      markdownTable(
+        ['field', 'keys', 'median', 'p90', 'worst', 'Event Timing ≥ 16 ms', 'value after'],
+        Object.entries(typing.fields).map(([name, figure]) => [
+          `${name} (${figure.url.replace(/^https?:\/\/[^/]+/, '')})`,
+          figure.keystrokes,
+          `${mark(figure.medianMs <= limits.typingMedianMs)} ${formatNumber(figure.medianMs, 1)} ms`,
+          `${formatNumber(figure.p90Ms, 1)} ms`,
+          `${mark(figure.worstMs <= limits.typingWorstMs)} ${formatNumber(figure.worstMs, 1)} ms`,
+          figure.eventTimingEntries,
+          figure.valueAfterTyping,
+        ]),
+      ),
+      '',
+    );
+  }
+
+  if (ok(server)) {
+    out.push('## Server', '', `autocannon, ${server.connections} connections, ${server.secondsPerRun} s per run, browser-like headers (Accept-Encoding, cookies of an earlier GET); servers in their own processes on a fresh SQLite file (WAL, synchronous=FULL).`, '');
+    out.push(
+      markdownTable(
+        ['target', 'request', 'req/s', 'p50', 'p99', 'vs bare', 'vs stack', 'non-2xx', 'note'],
+        server.runs.map((figure) => [
+          figure.target,
+          `${figure.method} ${figure.path}`,
+          formatNumber(figure.requestsPerSec),
+          `${formatNumber(figure.latencyP50Ms, 1)} ms`,
+          `${formatNumber(figure.latencyP99Ms, 1)} ms`,
+          `${formatNumber(figure.vsBareRatio, 2)}×`,
+          `${formatNumber(figure.vsStackRatio, 2)}×`,
+          figure.non2xx + figure.errors,
+          figure.note,
+        ]),
+      ),
+      '',
+    );
+    out.push(
+      `Disk: ${formatNumber(server.fsyncPerSec)} fsync/s, ${formatNumber(server.fdatasyncPerSec)} fdatasync/s (4 KB write + sync loop in the database's folder). ` +
+        `Server resident memory after the run: ${kb(server.serverRssAfterRunBytes)} (bare ${kb(server.baselineRssBytes.bare)}, stack ${kb(server.baselineRssBytes.stack)}). ` +
+        `${formatNumber(server.preparedRegistrations)} registrations prepared (one session, token and solved captcha each).`,
+      '',
+    );
+    if (server.notes.length > 0) out.push(...server.notes.map((note) => `- ${note}`), '');
+  }
+
+  if (ok(peer)) {
+    out.push('## Peer: SurveyJS', '', `${peer.library}: the same three form steps (pharmacy-info, location without the map, manager), built and served the same way.`, '');
+    out.push(
+      markdownTable(
+        ['', 'whole JS gzip', 'whole JS brotli', 'first-load JS gzip', 'CSS gzip'],
+        [
+          ['ours', kb(peer.ours.allJsGzipBytes), kb(peer.ours.allJsBrotliBytes), ok(bundle) ? kb(bundle.welcome.jsGzipBytes) : '—', ok(bundle) ? kb(bundle.allCss.gzipBytes) : '—'],
+          ['SurveyJS', kb(peer.allJs.gzipBytes), kb(peer.allJs.brotliBytes), kb(peer.firstLoad.jsGzipBytes), kb(peer.allCss.gzipBytes)],
+          ['ratio', `${formatNumber(peer.oursVsPeerJsGzipRatio, 3)}×`, `${formatNumber(peer.oursVsPeerJsBrotliRatio, 3)}×`, '', ''],
+        ],
+      ),
+      '',
+    );
+    if (Object.keys(peer.lighthouse).length > 0) out.push(lighthouseTable(peer.lighthouse), '');
+    if (Object.keys(peer.typing).length > 0) {
+      out.push(
+        markdownTable(
+          ['peer field', 'median', 'worst'],
+          Object.entries(peer.typing).map(([name, figure]) => [name, `${formatNumber(figure.medianMs, 1)} ms`, `${formatNumber(figure.worstMs, 1)} ms`]),
+        ),
+        '',
+      );
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function lighthouseTable(pages: Record<string, LighthousePage>): string {
+  return markdownTable(
+    ['page', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS', 'transfer'],
+    Object.entries(pages).map(([name, page]) => [
+      name,
+      `${mark(page.performanceScore >= limits.performanceScore)} ${page.performanceScore}`,
+      `${mark(page.accessibilityScore >= limits.accessibilityScore)} ${page.accessibilityScore}`,
+      page.bestPracticesScore,
+      `${formatNumber(page.firstContentfulPaintMs)} ms`,
+      `${mark(page.largestContentfulPaintMs <= limits.largestContentfulPaintMs)} ${formatNumber(page.largestContentfulPaintMs)} ms`,
+      `${mark(page.totalBlockingTimeMs <= limits.totalBlockingTimeMs)} ${formatNumber(page.totalBlockingTimeMs)} ms`,
+      `${mark(page.cumulativeLayoutShiftScore <= limits.cumulativeLayoutShiftScore)} ${formatNumber(page.cumulativeLayoutShiftScore, 3)}`,
+      kb(page.totalTransferBytes),
+    ]),
+  );
+}

@@ -1,0 +1,128 @@
+// Lighthouse (Node API) on Debian's Chromium through puppeteer-core, default mobile preset: simulated
+// Slow 4G and 4× CPU slowdown, Moto G Power screen. Later steps need the draft of the earlier ones:
+// the page is given it with Page.addScriptToEvaluateOnNewDocument (puppeteer's
+// evaluateOnNewDocument), which writes sessionStorage before any of the app's scripts run — the
+// state a manager has after filling the earlier steps in the same tab. Nothing is added to the product.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, fromRoot, log, round, seedScript } from '../lib/util.js';
+
+export interface LighthousePage {
+  url: string;
+  finalUrl: string;
+  performanceScore: number;
+  accessibilityScore: number;
+  bestPracticesScore: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShiftScore: number;
+  speedIndexMs: number;
+  totalTransferBytes: number;
+  requests: number;
+  lcpElement?: string;
+  failedAudits: string[];
+  warnings: string[];
+}
+
+export interface PageSpec {
+  name: string;
+  url: string;
+  /** sessionStorage entries to write before the page's scripts run. */
+  seed?: Record<string, string>;
+  /** The path the page must stay on; a redirect means the seed was not accepted. */
+  expectPath?: string;
+}
+
+function auditTitle(lhr: { audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string }> }, id: string): string {
+  return lhr.audits[id]?.title ?? id;
+}
+
+export async function launchForLighthouse(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')),
+    defaultViewport: null,
+  });
+}
+
+export async function lighthousePage(browser: Browser, spec: PageSpec, reportDir: string): Promise<LighthousePage> {
+  const page = await browser.newPage();
+  try {
+    if (spec.seed) {
+      await page.evaluateOnNewDocument(seedScript(spec.seed));
+    }
+    const result = await lighthouse(
+      spec.url,
+      {
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+      },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${spec.url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, `${spec.name.replace(/[^a-z0-9-]+/gi, '_')}.json`), JSON.stringify(lhr));
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const score = (id: string) => round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+    const failedAudits = Object.values(lhr.categories)
+      .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ({ category: category.id, id: ref.id })))
+      .filter(({ id }) => {
+        const audit = lhr.audits[id];
+        return audit && audit.score !== null && audit.score < (id.match(/^(first|largest|total|cumulative|speed)/) ? 0.9 : 1) && audit.scoreDisplayMode !== 'informative';
+      })
+      .map(({ category, id }) => `${category}: ${auditTitle(lhr as never, id)} (${id}, ${lhr.audits[id].displayValue ?? round((lhr.audits[id].score ?? 0) * 100)})`);
+    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+    const networkItems = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items;
+    const finalUrl = lhr.finalDisplayedUrl;
+    const warnings = [...lhr.runWarnings];
+    if (spec.expectPath && new URL(finalUrl).pathname !== spec.expectPath) {
+      warnings.push(`redirected to ${new URL(finalUrl).pathname}: the seeded draft was not accepted`);
+    }
+    return {
+      url: spec.url,
+      finalUrl,
+      performanceScore: score('performance'),
+      accessibilityScore: score('accessibility'),
+      bestPracticesScore: score('best-practices'),
+      firstContentfulPaintMs: round(numeric('first-contentful-paint')),
+      largestContentfulPaintMs: round(numeric('largest-contentful-paint')),
+      totalBlockingTimeMs: round(numeric('total-blocking-time')),
+      cumulativeLayoutShiftScore: round(numeric('cumulative-layout-shift'), 4),
+      speedIndexMs: round(numeric('speed-index')),
+      totalTransferBytes: round(numeric('total-byte-weight')),
+      requests: networkItems?.length ?? 0,
+      lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet,
+      failedAudits,
+      warnings,
+    };
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
+
+export async function lighthouseSection(specs: PageSpec[]): Promise<Record<string, LighthousePage>> {
+  const browser = await launchForLighthouse();
+  const pages: Record<string, LighthousePage> = {};
+  try {
+    for (const spec of specs) {
+      log(`  lighthouse ${spec.name} (${spec.url})`);
+      const figure = await lighthousePage(browser, spec, fromRoot('bench', 'tmp', 'lighthouse'));
+      log(`    perf ${figure.performanceScore}  a11y ${figure.accessibilityScore}  bp ${figure.bestPracticesScore}  FCP ${figure.firstContentfulPaintMs} ms  LCP ${figure.largestContentfulPaintMs} ms  TBT ${figure.totalBlockingTimeMs} ms  CLS ${figure.cumulativeLayoutShiftScore}  ${figure.totalTransferBytes} B`);
+      for (const warning of figure.warnings) log(`    warning: ${warning}`);
+      pages[spec.name] = figure;
+    }
+  } finally {
+    await browser.close();
+  }
+  return pages;
+}
