@@ -24,6 +24,8 @@ import { useRegistrationSubmit } from './use-registration-submit.js';
 import { appQueryClient } from '../api/query-client.js';
 
 type Data = Record<string, unknown>;
+
+const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 type WizardForm = Form<Data, RJSFSchema, WizardFormContext>;
 
 /** The id RJSF gives a top-level field (idPrefix `root`, separator `_`), which widgets put on their focusable element. */
@@ -180,6 +182,8 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
         transformErrors={transformErrors}
         extraErrors={extraErrors}
         noHtml5Validate
+        // A `const` is a rule, not a value: no option of a select is preselected and the terms are never pre-accepted.
+        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
         showErrorList={false}
         liveValidate={attempted ? 'onBlur' : undefined}
         focusOnFirstError={focusFirstError}
