@@ -55,6 +55,8 @@ export function checkCompile(folder: Folder, roles: Roles, metaInvalid: MetaInva
   for (const [file, error] of failures) {
     const depends = referencedFiles(file, folder, roles);
     if ([...depends].some((other) => other !== file && (broken.has(other) || failures.has(other)))) continue; // reported there
+    const missing = (error as { missingSchema?: unknown }).missingSchema;
+    if (typeof missing === 'string' && folder.files.includes(missing) && !roles.schemaFiles.includes(missing)) continue; // unreadable: reported there
     report(file, error, problems);
   }
 }

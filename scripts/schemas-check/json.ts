@@ -35,7 +35,7 @@ export function fitsType(value: unknown, type: unknown): boolean {
 }
 
 /** Parses JSON; on failure says where, as 1-based line and column. */
-export function parseJson(text: string): { ok: true; value: Json } | { ok: false; reason: string; line: number; column: number } {
+export function parseJson(text: string): { ok: true; value: Json } | { ok: false; reason: string; line: number; column: number; empty: boolean } {
   try {
     return { ok: true, value: JSON.parse(text) as Json };
   } catch (error) {
@@ -43,7 +43,7 @@ export function parseJson(text: string): { ok: true; value: Json } | { ok: false
     const position = /at position (\d+)/.exec(raw);
     const offset = position ? Number(position[1]) : text.length;
     const { line, column } = lineColumn(text, offset);
-    return { ok: false, reason: plainJsonError(raw, text, offset), line, column };
+    return { ok: false, reason: plainJsonError(raw, text, offset), line, column, empty: text.trim() === '' };
   }
 }
 

@@ -32,7 +32,8 @@ export function checkMapping(folder: Folder, roles: Roles, problems: Problems): 
   const wizard = roles.wizard;
   const registration = isObject(wizard?.registration) ? wizard.registration : undefined;
   const regFile = roles.registrationFile;
-  if (!registration || !regFile || !isObject(folder.json.get(regFile))) return;
+  if (!registration || !regFile || !isObject(folder.json.get(regFile)) || !roles.stepsUsable) return;
+  if (registration.fields !== undefined && !isObject(registration.fields)) return; // reported by the meta-schema check
   const fields = isObject(registration.fields) ? registration.fields : {};
   const context = isObject(registration.context) ? registration.context : {};
   const root: Located = { file: regFile, pointer: '', node: folder.json.get(regFile) };

@@ -17,6 +17,8 @@ export interface FormStep {
 
 export interface Roles {
   wizard?: JsonObject;
+  /** wizard.json parsed and its "steps" is a list: checks that depend on the list of steps can run. */
+  stepsUsable: boolean;
   steps: JsonObject[];
   formSteps: FormStep[];
   registrationFile?: string;
@@ -31,6 +33,7 @@ export interface Roles {
 export function readRoles(folder: Folder): Roles {
   const wizard = objectFile(folder, 'wizard.json');
   const steps = Array.isArray(wizard?.steps) ? wizard.steps.filter(isObject) : [];
+  const stepsUsable = Array.isArray(wizard?.steps);
   const formSteps: FormStep[] = [];
   (Array.isArray(wizard?.steps) ? wizard.steps : []).forEach((step, index) => {
     if (!isObject(step) || step.kind !== 'form') return;
@@ -58,7 +61,7 @@ export function readRoles(folder: Folder): Roles {
   const formSchemaFiles = [
     ...new Set([...formSteps.map((s) => s.schemaFile), registrationFile].filter((f): f is string => !!f && schemaFiles.includes(f))),
   ];
-  return { wizard, steps, formSteps, registrationFile, schemaFiles, formSchemaFiles, idToFile, fileToId };
+  return { wizard, stepsUsable, steps, formSteps, registrationFile, schemaFiles, formSchemaFiles, idToFile, fileToId };
 }
 
 const BASE = 'https://schemas.invalid/';
@@ -70,7 +73,7 @@ export interface Located {
 }
 
 /** Where a `$ref` written in `fromFile` leads: a file of the folder and a pointer inside it. */
-export function resolveRef(ref: string, fromFile: string, folder: Folder, roles: Roles): Located | { error: string } {
+export function resolveRef(ref: string, fromFile: string, folder: Folder, roles: Roles): Located | { error: string; unreadable?: true } {
   const baseId = roles.fileToId.get(fromFile) ?? fromFile;
   let url: URL;
   try {
@@ -81,6 +84,9 @@ export function resolveRef(ref: string, fromFile: string, folder: Folder, roles:
   if (!url.href.startsWith(BASE)) return { error: 'points outside the schemas folder' };
   const id = url.href.slice(BASE.length).replace(/#.*$/, '');
   const file = roles.idToFile.get(id);
+  if (!file && folder.files.includes(id) && !roles.schemaFiles.includes(id)) {
+    return { error: `points into ${id}, which could not be read (see the problem reported for that file)`, unreadable: true };
+  }
   if (!file) return { error: `names the schema "${id}", and no file in the folder has that "$id"` };
   const pointer = decodeURIComponent(url.hash.replace(/^#/, ''));
   if (pointer !== '' && !pointer.startsWith('/')) return { error: 'uses a name after "#", which the wizard does not support; use a pointer like #/properties/name' };

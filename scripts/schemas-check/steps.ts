@@ -119,7 +119,7 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
       fix: 'Give exactly one step (the last form step) "buttons": { "submit": "ثبت نهایی" }; other steps use "next".',
     });
   }
-  checkUnusedFiles(folder, roles, problems);
+  if (roles.stepsUsable) checkUnusedFiles(folder, roles, problems);
   checkIds(folder, roles, problems);
   if (roles.registrationFile && !folder.files.includes(roles.registrationFile)) {
     problems.add({

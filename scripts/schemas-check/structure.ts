@@ -73,7 +73,7 @@ function checkPattern(file: string, pointer: string, pattern: string, problems: 
 
 function checkRef(file: string, pointer: string, ref: string, folder: Folder, roles: Roles, problems: Problems): void {
   const target = resolveRef(ref, file, folder, roles);
-  if (!('error' in target)) return;
+  if (!('error' in target) || target.unreadable) return; // an unreadable target is reported at that file
   problems.add({
     code: 'unresolved-ref',
     file,

@@ -24,6 +24,29 @@ describe('files that are not valid JSON', () => {
   });
 });
 
+describe('one broken file is reported once', () => {
+  it('a step schema that is not JSON is not reported again at every $ref to it, nor as unlisted', () => {
+    const dir = copySchemas();
+    writeText(dir, 'steps/location.schema.json', '{ "type": "object", ');
+    const problems = problemsIn(dir);
+    expect(problems.map((p) => [p.code, p.file])).toEqual([['json-syntax', 'steps/location.schema.json']]);
+  });
+
+  it('an empty file, and a wizard.json whose steps are not a list, give one plain problem each', () => {
+    const dir = copySchemas();
+    writeText(dir, 'steps/manager.ui.json', '');
+    editJson(dir, 'wizard.json', (w) => {
+      w.steps = { welcome: w.steps[0] };
+    });
+    const problems = problemsIn(dir);
+    expect(problems.map((p) => [p.code, p.file, p.pointer])).toEqual([
+      ['json-syntax', 'steps/manager.ui.json', ''],
+      ['meta', 'wizard.json', '/steps'],
+    ]);
+    expect(problems[0].message).toBe('The file is empty, which is not valid JSON.');
+  });
+});
+
 describe('files checked against their meta-schema', () => {
   it('wizard.json: a step without a route, a wrong kind, an unknown key (with a suggestion)', () => {
     const dir = copySchemas();
