@@ -60,8 +60,9 @@ describe.each(targets)('repositories on $name', (target: DatabaseTarget) => {
 
   it('an idempotency key is claimed once; its answer is stored with it', async () => {
     const key = randomUUID();
-    expect(await claimKey(database.db, { key, session: 's', request_hash: 'h', created_at: Date.now() })).toBe(true);
-    expect(await claimKey(database.db, { key, session: 's', request_hash: 'h', created_at: Date.now() })).toBe(false);
+    expect(await claimKey(database.db, { key, session: 's', request_hash: 'h', created_at: Date.now(), response: '{"ok":0}' })).toBe(true);
+    expect(await claimKey(database.db, { key, session: 's', request_hash: 'h', created_at: Date.now(), response: '{"ok":2}' })).toBe(false);
+    expect(await readKey(database.db, key)).toMatchObject({ response: '{"ok":0}' });
     await storeResponse(database.db, key, '{"ok":1}');
     expect(await readKey(database.db, key)).toMatchObject({ response: '{"ok":1}', request_hash: 'h' });
   });
@@ -84,8 +85,9 @@ describe.each(targets)('repositories on $name', (target: DatabaseTarget) => {
       await insertRegistration(db, registration('will-vanish'));
       throw new Error('boom');
     });
+    const failed = expect(failing).rejects.toThrow('boom');
     const results = await Promise.all(codes.map((code) => writes.submit((db) => insertRegistration(db, registration(code)))));
-    await expect(failing).rejects.toThrow('boom');
+    await failed;
     expect(results.every((id) => typeof id === 'number')).toBe(true);
     expect(await countRegistrations(database.db)).toBe(before + 200);
     const rows = await listRegistrations(database.db, 0, 100_000);

@@ -5,7 +5,7 @@ export interface IdempotencyKeyTable {
   key: string;
   session: string;
   request_hash: string;
-  /** The stored answer as JSON text; null only while the claiming transaction is open. */
+  /** The answer as JSON text, written with the claim in the transaction that stores the registration. */
   response: string | null;
   created_at: number;
 }

@@ -7,10 +7,10 @@ export type IdempotencyRow = Selectable<IdempotencyKeyTable>;
  * Claims a key; false when it exists already. On PostgreSQL a claim racing an open transaction that
  * inserted the same key waits for that transaction, so the loser then reads the winner's answer.
  */
-export async function claimKey(db: Kysely<Database>, row: Omit<IdempotencyRow, 'response'>): Promise<boolean> {
+export async function claimKey(db: Kysely<Database>, row: IdempotencyRow): Promise<boolean> {
   const claimed = await db
     .insertInto('idempotency_keys')
-    .values({ ...row, response: null })
+    .values(row)
     .onConflict((oc) => oc.column('key').doNothing())
     .returning('key')
     .executeTakeFirst();

@@ -78,7 +78,9 @@ async function store(
   row: Omit<NewRegistration, 'tracking_code'>,
   requestHash: string,
 ): Promise<Outcome> {
-  if (key && !(await claimKey(db, { key, session, request_hash: requestHash, created_at: deps.clock() }))) {
+  // The answer is known before anything is written, so the claim carries it: one statement fewer.
+  let answer: RegistrationAnswer = { message: fa.registration.successMessage, trackingCode: newTrackingCode() };
+  if (key && !(await claimKey(db, { key, session, request_hash: requestHash, created_at: deps.clock(), response: JSON.stringify(answer) }))) {
     return replay(await readKey(db, key), session, requestHash);
   }
   const right = await deps.captcha.check(db, { id: form.captcha.id, index: form.captcha.validOptionIndex, session });
@@ -87,8 +89,11 @@ async function store(
     if (key) await releaseKey(db, key);
     return { kind: 'captcha_invalid' };
   }
-  const answer: RegistrationAnswer = { message: fa.registration.successMessage, trackingCode: await insertWithFreshCode(db, row) };
-  if (key) await storeResponse(db, key, JSON.stringify(answer));
+  const trackingCode = await insertWithFreshCode(db, row, answer.trackingCode);
+  if (trackingCode !== answer.trackingCode) {
+    answer = { ...answer, trackingCode };
+    if (key) await storeResponse(db, key, JSON.stringify(answer));
+  }
   return { kind: 'stored', answer };
 }
 
@@ -99,10 +104,12 @@ function replay(row: IdempotencyRow | undefined, session: string, requestHash: s
   return { kind: 'stored', answer: JSON.parse(row.response) as RegistrationAnswer };
 }
 
-async function insertWithFreshCode(db: Kysely<Database>, row: Omit<NewRegistration, 'tracking_code'>): Promise<string> {
+/** Inserts with `firstCode`, drawing another code on the (one in a trillion) clash. */
+async function insertWithFreshCode(db: Kysely<Database>, row: Omit<NewRegistration, 'tracking_code'>, firstCode: string): Promise<string> {
+  let trackingCode = firstCode;
   for (let attempt = 0; attempt < 8; attempt += 1) {
-    const trackingCode = newTrackingCode();
     if ((await insertRegistration(db, { ...row, tracking_code: trackingCode })) !== undefined) return trackingCode;
+    trackingCode = newTrackingCode();
   }
   throw new Error('no free tracking code after 8 attempts');
 }
