@@ -92,6 +92,8 @@ export interface WidgetHarnessProps {
   required?: boolean;
   /** Render a `<label for=id>` with the schema title, as the stepper's template does for most fields. */
   showLabel?: boolean;
+  /** Show the step's current data under the widget (for designers in Storybook). */
+  showValue?: boolean;
   /** Spies (tests, Storybook actions). */
   onChange?: (value: unknown) => void;
   onSetField?: (name: string, value: unknown) => void;
@@ -165,6 +167,68 @@ export function WidgetHarness(props: WidgetHarnessProps) {
           </p>
         ))}
       </div>
+      {props.showValue && (
+        <pre dir="ltr" className="story-field__value" style={{ fontSize: '0.75rem', color: '#4a4f55' }}>
+          {JSON.stringify(data)}
+        </pre>
+      )}
     </div>
   );
+}
+
+/** The part of a widget story that Storybook controls edit. */
+export interface WidgetStoryArgs {
+  value?: unknown;
+  siblings?: Record<string, unknown>;
+  rawErrors?: string[];
+  disabled?: boolean;
+  readonly?: boolean;
+}
+
+interface StepFiles {
+  schema: { properties?: Record<string, unknown>; required?: string[] };
+  uiSchema: Record<string, unknown>;
+}
+
+/**
+ * A story `render` for one field of a step's JSON files: the widget in the harness, re-mounted when
+ * a control changes the starting value or siblings.
+ */
+export function renderField(widget: ComponentType<WidgetProps>, step: StepFiles, name: string, showLabel = true) {
+  const schema = (step.schema.properties?.[name] ?? {}) as RJSFSchema;
+  const uiSchema = (step.uiSchema[name] ?? {}) as UiSchema;
+  const required = step.schema.required?.includes(name) ?? false;
+  function FieldStory(args: WidgetStoryArgs) {
+    return (
+      <WidgetHarness
+        key={JSON.stringify([args.value, args.siblings])}
+        widget={widget}
+        name={name}
+        schema={schema}
+        uiSchema={uiSchema}
+        required={required}
+        showLabel={showLabel}
+        showValue
+        {...args}
+      />
+    );
+  }
+  return FieldStory;
+}
+
+/** Controls shared by every widget story. */
+export const widgetArgTypes = {
+  value: { control: 'object' },
+  siblings: { control: 'object' },
+  rawErrors: { control: 'object' },
+  disabled: { control: 'boolean' },
+  readonly: { control: 'boolean' },
+} as const;
+
+/** The field's own Persian error message from the step schema (`errorMessage`, string or by keyword). */
+export function schemaMessage(step: StepFiles, name: string, keyword = 'required'): string {
+  const property = step.schema.properties?.[name] as { errorMessage?: string | Record<string, string> } | undefined;
+  const message = property?.errorMessage;
+  if (typeof message === 'string') return message;
+  return message?.[keyword] ?? fa.validation.required;
 }

@@ -1,0 +1,33 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import schema from '../schemas/steps/manager.schema.json';
+import uiSchema from '../schemas/steps/manager.ui.json';
+import CaptchaWidget from './Captcha.js';
+import { sampleCaptcha } from './story-fixtures.js';
+import { renderField, schemaMessage, widgetArgTypes, withWidgetProviders, type WidgetStoryArgs } from './story-helpers.js';
+
+const step = { schema, uiSchema };
+
+/** `captcha`: the security question as a radio group; the value is the option index. */
+const meta = {
+  title: 'Widgets/Captcha',
+  decorators: [withWidgetProviders],
+  render: renderField(CaptchaWidget, step, 'captchaAnswer'),
+  argTypes: widgetArgTypes,
+  args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
+  parameters: { api: { captcha: sampleCaptcha } },
+} satisfies Meta<WidgetStoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+
+export const Filled: Story = { args: { value: 1, siblings: { captchaId: sampleCaptcha.id } } };
+
+export const Invalid: Story = { args: { rawErrors: [schemaMessage(step, 'captchaAnswer')] } };
+
+export const Disabled: Story = { args: { value: 1, siblings: { captchaId: sampleCaptcha.id }, disabled: true } };
+
+export const Loading: Story = { parameters: { api: { captcha: 'loading' } } };
+
+export const Failed: Story = { parameters: { api: { captcha: 'error' } } };
