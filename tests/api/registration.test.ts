@@ -194,10 +194,12 @@ describe('captcha on registration', () => {
     expectPersianError(await postRegistration(app, theirs, validRegistration(captcha)), 400, 'captcha_invalid');
   });
 
-  it('an unknown or missing captcha id is refused', async () => {
+  it('an unknown captcha id is refused; a missing one is a validation error on the field', async () => {
     const session = await openSession(app);
     expectPersianError(await postRegistration(app, session, validRegistration({ id: 'made-up', validOptionIndex: 0 })), 400, 'captcha_invalid');
-    expectPersianError(await postRegistration(app, session, validRegistration({ validOptionIndex: 0 } as never)), 400, 'captcha_invalid');
+    const missing = await postRegistration(app, session, validRegistration({ validOptionIndex: 0 } as never));
+    expectPersianError(missing, 400, 'validation');
+    expect(missing.json().error.fields['/captcha/id']).toMatch(/[\u0600-\u06FF]/);
   });
 
   it('expires after five minutes', async () => {
