@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 
 const stages = [
+  ['definition check', ['run', 'schemas:check']],
   ['typecheck', ['run', 'typecheck']],
   ['unit, api and story tests', ['run', 'test:unit']],
 ];
