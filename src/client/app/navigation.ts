@@ -36,16 +36,16 @@ export function firstIncompleteStep(wizard: LoadedWizard, state: Pick<WizardStat
 }
 
 /**
- * Whether a step may be shown now: every form step before it is complete, and the result step
- * only once there is a result. Otherwise the caller redirects to `fallbackStep`.
+ * Whether a step may be shown now: the result step once there is a result (a success forgets the
+ * drafts), any other step when every form step before it is complete. Otherwise the caller
+ * redirects to `fallbackStep`.
  */
 export function canOpen(wizard: LoadedWizard, step: LoadedStep, state: Pick<WizardState, 'completed' | 'result'>): boolean {
+  if (isResultStep(step)) return state.result !== undefined;
   const index = stepIndexOf(wizard, step.id);
-  const blocked = wizard.steps
+  return !wizard.steps
     .slice(0, index)
     .some((earlier) => earlier.kind === 'form' && !state.completed.includes(earlier.id));
-  if (blocked) return false;
-  return isResultStep(step) ? state.result !== undefined : true;
 }
 
 /** Where a step that may not be opened sends the visitor. */

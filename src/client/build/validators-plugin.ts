@@ -70,11 +70,14 @@ export function generateValidatorsModule(wizard: LoadedWizard, options: Generate
   for (const id of [...required].sort()) {
     if (id === FORMATS_REQUIRE_ID) continue;
     const name = `__dep${index++}`;
-    lines.push(`import * as ${name} from ${JSON.stringify(id)};`);
+    // ajv's runtime helpers are CommonJS files without package exports: name the file fully, so
+    // Node's ESM resolver finds them as well as Vite's.
+    const specifier = /\.[cm]?js$/.test(id) ? id : `${id}.js`;
+    lines.push(`import * as ${name} from ${JSON.stringify(specifier)};`);
     entries.push(`${JSON.stringify(id)}: __interop(${name})`);
   }
   lines.push(`import { formats as __wizardFormats } from ${JSON.stringify(options.formatsModule)};`);
-  if (needsStandardFormats) lines.push(`import * as __ajvFormats from ${JSON.stringify(AJV_FORMATS_MODULE)};`);
+  if (needsStandardFormats) lines.push(`import * as __ajvFormats from ${JSON.stringify(`${AJV_FORMATS_MODULE}.js`)};`);
   lines.push(
     // A CommonJS module seen through ESM interop: either its exports object or a namespace whose
     // `default` is that object; the generated code wants the exports object.

@@ -113,10 +113,17 @@ function ResultPage({ step }: { step: LoadedStep }) {
   const heading = useStepHeading(title);
   const message = result?.message || (result && !success ? fa.registration.failedMessage : fa.registration.defaultMessage);
 
+  // A success's drafts (personal data) leave the browser once it is shown.
+  useEffect(() => {
+    if (success) actions.forgetDrafts();
+  }, [success, actions]);
+
   const tryAgain = () => {
-    actions.clearResult();
-    // Everything is kept; the step the server found fault with (else the last form step) opens with a fresh captcha.
-    navigate(fallbackStep(wizard, state).route);
+    // Everything is kept. The first step the server found fault with opens (else the last form
+    // step), with the server's messages on its fields and a fresh captcha on /manager.
+    const faulty = wizard.steps.filter((candidate) => Object.keys(state.serverErrors[candidate.id] ?? {}).length > 0);
+    actions.reopen(faulty.map((candidate) => candidate.id));
+    navigate((faulty[0] ?? fallbackStep(wizard, state)).route);
   };
 
   return (

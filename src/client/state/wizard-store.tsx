@@ -32,12 +32,14 @@ export interface WizardActions {
   markCompleted: (stepId: string) => void;
   setTier: (tier: number | undefined) => void;
   clearServerErrors: (stepId: string, fields: readonly string[]) => void;
-  /** A successful registration: drafts are forgotten (personal data), the result kept for /enter. */
+  /** A successful registration, for /enter (which then calls `forgetDrafts`). */
   succeed: (result: RegistrationResult) => void;
   /** A failed registration: everything is kept; field errors are shown where they belong. */
   fail: (result: RegistrationResult, serverErrors: ServerErrors) => void;
-  /** Leaves the result behind (try again). */
-  clearResult: () => void;
+  /** After a success is shown: the drafts (personal data) leave the browser; plan and result stay. */
+  forgetDrafts: () => void;
+  /** Try again: the steps the server found fault with must pass their Continue again. */
+  reopen: (stepIds: readonly string[]) => void;
 }
 
 export interface WizardStore {
@@ -145,16 +147,18 @@ export function WizardStoreProvider({ children, storage, storageKey = DEFAULT_ST
           const remaining = Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field)));
           return { ...previous, serverErrors: { ...previous.serverErrors, [stepId]: remaining } };
         }),
-      succeed: (result) => update((previous) => ({ ...emptyState, tier: previous.tier, result })),
-      fail: (result, serverErrors) =>
-        update((previous) => ({
-          ...previous,
-          result,
-          serverErrors,
-          // A step the server found fault with is no longer complete, so the wizard leads back to it.
-          completed: previous.completed.filter((id) => !Object.keys(serverErrors[id] ?? {}).length),
-        })),
-      clearResult: () => update((previous) => (previous.result ? { ...previous, result: undefined } : previous)),
+      // The steps stay complete while the page moves to /enter (the router's transition renders
+      // after this update, and the step on screen must not redirect meanwhile).
+      succeed: (result) => update((previous) => ({ ...previous, result, serverErrors: {} })),
+      fail: (result, serverErrors) => update((previous) => ({ ...previous, result, serverErrors })),
+      forgetDrafts: () =>
+        update((previous) =>
+          Object.keys(previous.drafts).length || previous.completed.length
+            ? { ...emptyState, tier: previous.tier, result: previous.result }
+            : previous,
+        ),
+      reopen: (stepIds) =>
+        update((previous) => ({ ...previous, completed: previous.completed.filter((id) => !stepIds.includes(id)) })),
     }),
     [update],
   );
