@@ -3,6 +3,7 @@
  * suite renders them all again with the project's preview; this one guards the widget stories here.
  */
 import { cleanup, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { composeStories } from '@storybook/react-vite';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -19,7 +20,7 @@ describe('widget stories', () => {
   });
 
   for (const [path, module] of Object.entries(modules)) {
-    const stories = composeStories(module as Parameters<typeof composeStories>[0]);
+    const stories = composeStories(module as Parameters<typeof composeStories>[0]) as Record<string, ComponentType>;
     for (const [name, Story] of Object.entries(stories)) {
       it(`${path.split('/').pop()} › ${name} renders in RTL Persian`, async () => {
         const { container } = render(<Story />);
