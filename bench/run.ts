@@ -9,11 +9,11 @@
 // It fails (exit 1) only when a measurement is broken, never because a budget is missed.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { budget, budgetHeader, budgetRows, consoleTable, formatNumber, kb, markdownTable, mark, type Budget } from './lib/report.js';
+import { budget, budgetHeader, budgetRows, consoleTable, formatNumber, kb, markdownTable, mark, mb, type Budget } from './lib/report.js';
 import { startProductServer, type ServerProcess } from './lib/processes.js';
-import { CHROMIUM_PATH, errorText, fromRoot, log, parseOptions, privateClientDir, root, run } from './lib/util.js';
+import { CHROMIUM_PATH, errorText, fromRoot, log, parseOptions, privateClientDir, root, round, run } from './lib/util.js';
 import { fieldTitle, formSteps, wizard } from './lib/wizard.js';
 import { analyzeDist, moduleInfo, peerDist, peerViteConfig, productDist, productViteConfig, type DistAnalysis, type ModuleInfo } from './sections/bundle.js';
 import { lighthouseSection, type LighthousePage, type PageSpec } from './sections/lighthouse.js';
@@ -47,9 +47,14 @@ const limits = {
 type Failed = { error: string };
 const wanted = (name: string) => !options.only || options.only.has(name);
 
+const sectionMs: Record<string, number> = {};
+const loadAverage: Record<string, number> = { start: round(loadavg()[0], 2) };
+
 async function section<T extends object>(name: string, body: () => Promise<T>): Promise<T | Failed | undefined> {
   if (!wanted(name)) return undefined;
-  log(`── ${name}`);
+  loadAverage[name] = round(loadavg()[0], 2);
+  log(`── ${name} (load average ${loadAverage[name]} on ${cpus().length} cores)`);
+  const begun = Date.now();
   try {
     return await body();
   } catch (error) {
@@ -58,6 +63,8 @@ async function section<T extends object>(name: string, body: () => Promise<T>): 
     log(`${name} FAILED: ${message}`);
     if (process.env.BENCH_DEBUG && error instanceof Error) console.error(error.stack);
     return { error: message };
+  } finally {
+    sectionMs[name] = Date.now() - begun;
   }
 }
 
@@ -133,7 +140,7 @@ const bundle = await section('bundle', async () => {
   const browser = await launchForTyping();
   let routes: RouteLoad[];
   try {
-    routes = await recordRoutes(browser, server.url, productClient, [welcomeRoute, ...formRoutes]);
+    routes = await recordRoutes(browser, server.url, productClient, [welcomeRoute, ...formRoutes], options.quick ? 300 : 1500);
   } finally {
     await browser.close();
   }
@@ -165,6 +172,7 @@ const bundle = await section('bundle', async () => {
     allCss: analysis.allCss,
     fonts: analysis.fonts,
     dependencies: analysis.dependencies.slice(0, 15),
+    chunks: analysis.chunks,
     ajvCompiler: { modules: analysis.compilerModules, signatureHits: analysis.compilerHits },
     budgets,
   };
@@ -245,6 +253,10 @@ const peer = await section('peer', async () => {
   const ours = productAnalysis ?? (await analyzeDist(productClient, productViteConfig(), 'wizard', productModules));
   const jsGzipRatio = Math.round((ours.allJs.gzipBytes / analysis.allJs.gzipBytes) * 1000) / 1000;
   const jsBrotliRatio = Math.round((ours.allJs.brotliBytes / analysis.allJs.brotliBytes) * 1000) / 1000;
+  // The peer has no map (issue 5: "location without map"); ours without its map chunk compares like with like.
+  const mapChunks = ours.chunks.filter((chunk) => chunk.mapRatio > 0.5);
+  const oursWithoutMapGzip = ours.allJs.gzipBytes - mapChunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+  const withoutMapRatio = Math.round((oursWithoutMapGzip / analysis.allJs.gzipBytes) * 1000) / 1000;
   const budgets: Budget[] = [budget('peer', 'our whole wizard JS / SurveyJS peer JS (gzip)', jsGzipRatio, '<=', limits.peerJsRatio, 'ratio')];
   const ourPages = ok(lighthouse) ? lighthouse.pages : {};
   for (const step of formSteps) {
@@ -264,7 +276,8 @@ const peer = await section('peer', async () => {
     allCss: analysis.allCss,
     fontBytes: analysis.fonts.totalBytes,
     dependencies: analysis.dependencies.slice(0, 8),
-    ours: { allJsGzipBytes: ours.allJs.gzipBytes, allJsBrotliBytes: ours.allJs.brotliBytes },
+    ours: { allJsGzipBytes: ours.allJs.gzipBytes, allJsBrotliBytes: ours.allJs.brotliBytes, withoutMapJsGzipBytes: oursWithoutMapGzip, mapChunks: mapChunks.map((chunk) => chunk.file) },
+    oursWithoutMapVsPeerJsGzipRatio: withoutMapRatio,
     oursVsPeerJsGzipRatio: jsGzipRatio,
     oursVsPeerJsBrotliRatio: jsBrotliRatio,
     lighthouse: pages,
@@ -283,6 +296,9 @@ const meta = {
   commit: git(['rev-parse', '--short', 'HEAD']),
   quick: options.quick,
   durationMs: Date.now() - startedAt,
+  sectionMs,
+  /** 1-minute load average when each section began: above the core count, figures are disturbed. */
+  loadAverage,
   errors,
 };
 const results = { meta, bundle, lighthouse, typing, server, peer };
@@ -315,6 +331,10 @@ function renderMarkdown(): string {
     '',
   );
   if (errors.length > 0) out.push('**Broken measurements:**', '', ...errors.map((error) => `- ${error}`), '');
+  const busiest = Math.max(...Object.values(loadAverage));
+  if (busiest > meta.cores) {
+    out.push(`**The machine was busy during this run** (load average up to ${busiest} on ${meta.cores} cores: ${Object.entries(loadAverage).map(([name, value]) => `${name} ${value}`).join(', ')}); timings are pessimistic.`, '');
+  }
   out.push('## Budgets', '', markdownTable(budgetHeader, budgetRows(budgets)), '');
 
   if (ok(bundle)) {
@@ -343,6 +363,14 @@ function renderMarkdown(): string {
       out.push('Lazy chunks (dynamic imports, beyond the first load):', '');
       out.push(markdownTable(['source', 'JS gzip', 'JS brotli', 'CSS gzip'], bundle.lazyChunks.map((chunk) => [chunk.source, kb(chunk.jsGzipBytes), kb(chunk.jsBrotliBytes), kb(chunk.cssGzipBytes)])), '');
     }
+    out.push('Chunks (biggest dependencies by rendered bytes):', '');
+    out.push(
+      markdownTable(
+        ['chunk', 'gzip', 'brotli', 'made of'],
+        bundle.chunks.map((chunk) => [chunk.file.replace(/^assets\//, ''), kb(chunk.gzipBytes), kb(chunk.brotliBytes), chunk.packages.map((pkg) => `${pkg.name} ${kb(pkg.renderedBytes)}`).join(', ')]),
+      ),
+      '',
+    );
     out.push('Biggest dependencies (share of all JS before minification; gzip estimated by share of each chunk):', '');
     out.push(
       markdownTable(
@@ -363,6 +391,9 @@ function renderMarkdown(): string {
     out.push(lighthouseTable(lighthouse.pages), '');
     const failing = Object.entries(lighthouse.pages).flatMap(([route, page]) => page.failedAudits.map((audit) => `- ${route}: ${audit}`));
     if (failing.length > 0) out.push('Audits below full marks:', '', ...failing, '');
+    const tasks = Object.entries(lighthouse.pages).flatMap(([route, page]) => page.longTasks.map((task) => `- ${route}: ${task}`));
+    if (tasks.length > 0) out.push('Long tasks (simulated 4× CPU):', '', ...tasks, '');
+    out.push(`Lighthouse benchmarkIndex of this machine: ${Object.values(lighthouse.pages).map((page) => page.benchmarkIndex).join(', ')}.`, '');
   }
 
   if (ok(typing)) {
@@ -405,7 +436,7 @@ function renderMarkdown(): string {
     );
     out.push(
       `Disk: ${formatNumber(server.fsyncPerSec)} fsync/s, ${formatNumber(server.fdatasyncPerSec)} fdatasync/s (4 KB write + sync loop in the database's folder). ` +
-        `Server resident memory after the run: ${kb(server.serverRssAfterRunBytes)} (bare ${kb(server.baselineRssBytes.bare)}, stack ${kb(server.baselineRssBytes.stack)}). ` +
+        `Server resident memory after the run: ${mb(server.serverRssAfterRunBytes)} (bare ${mb(server.baselineRssBytes.bare)}, stack ${mb(server.baselineRssBytes.stack)}). ` +
         `${formatNumber(server.preparedRegistrations)} registrations prepared (one session, token and solved captcha each).`,
       '',
     );
@@ -421,6 +452,8 @@ function renderMarkdown(): string {
           ['ours', kb(peer.ours.allJsGzipBytes), kb(peer.ours.allJsBrotliBytes), ok(bundle) ? kb(bundle.welcome.jsGzipBytes) : '—', ok(bundle) ? kb(bundle.allCss.gzipBytes) : '—'],
           ['SurveyJS', kb(peer.allJs.gzipBytes), kb(peer.allJs.brotliBytes), kb(peer.firstLoad.jsGzipBytes), kb(peer.allCss.gzipBytes)],
           ['ratio', `${formatNumber(peer.oursVsPeerJsGzipRatio, 3)}×`, `${formatNumber(peer.oursVsPeerJsBrotliRatio, 3)}×`, '', ''],
+          ['ours without the map chunk (the peer has no map)', kb(peer.ours.withoutMapJsGzipBytes), '', '', ''],
+          ['ratio without the map', `${formatNumber(peer.oursWithoutMapVsPeerJsGzipRatio, 3)}×`, '', '', ''],
         ],
       ),
       '',

@@ -19,7 +19,7 @@ export function budget(section: string, what: string, value: number, op: Op, lim
   const pass =
     valid &&
     (op === '<=' ? value <= limit : op === '>=' ? value >= limit : op === '>' ? value > limit : value === limit);
-  const margin = !valid ? Number.NaN : op === '<=' ? limit - value : op === '=' ? -Math.abs(value - limit) : value - limit;
+  const margin = !valid ? Number.NaN : op === '<=' ? limit - value : op === '=' ? Math.abs(value - limit) : value - limit;
   return { section, what, value, limit, op, unit, pass, margin: Math.round(margin * 1000) / 1000 };
 }
 
@@ -33,6 +33,11 @@ export function formatNumber(value: number | undefined, digits = 0): string {
 export function kb(bytes: number | undefined): string {
   if (bytes === undefined || !Number.isFinite(bytes)) return '—';
   return `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} KB`;
+}
+
+export function mb(bytes: number | undefined): string {
+  if (bytes === undefined || !Number.isFinite(bytes)) return '—';
+  return `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
 }
 
 export function formatValue(value: number, unit: string): string {
@@ -63,7 +68,7 @@ export function budgetRows(budgets: Budget[]): string[][] {
     entry.what,
     formatValue(entry.value, entry.unit),
     `${entry.op} ${formatValue(entry.limit, entry.unit)}`,
-    Number.isFinite(entry.margin) ? `${entry.margin >= 0 ? '+' : ''}${formatValue(entry.margin, entry.unit)}` : '—',
+    !Number.isFinite(entry.margin) ? '—' : entry.op === '=' ? (entry.margin === 0 ? 'exact' : `off by ${formatValue(entry.margin, entry.unit)}`) : `${entry.margin >= 0 ? '+' : ''}${formatValue(entry.margin, entry.unit)}`,
   ]);
 }
 

@@ -318,6 +318,37 @@ export interface DistAnalysis {
   dependencies: DependencyShare[];
   compilerModules: string[];
   firstLoadForbidden: string[];
+  chunks: ChunkSummary[];
+}
+
+export interface ChunkSummary {
+  file: string;
+  gzipBytes: number;
+  brotliBytes: number;
+  /** Dependencies by rendered bytes, biggest first (top 5). */
+  packages: Array<{ name: string; renderedBytes: number }>;
+  /** Share of the chunk that is Leaflet (leaflet, react-leaflet). */
+  mapRatio: number;
+}
+
+function chunkSummaries(dist: string, info: ModuleInfo[]): ChunkSummary[] {
+  return info
+    .filter((chunk) => existsSync(join(dist, chunk.chunk)))
+    .map((chunk) => {
+      const byName = new Map<string, number>();
+      for (const [id, length] of Object.entries(chunk.modules)) byName.set(packageOf(id), (byName.get(packageOf(id)) ?? 0) + length);
+      const total = [...byName.values()].reduce((a, b) => a + b, 0);
+      const map = [...byName.entries()].filter(([name]) => /leaflet/.test(name)).reduce((sum, [, length]) => sum + length, 0);
+      const size = sizeOf(dist, chunk.chunk);
+      return {
+        file: chunk.chunk,
+        gzipBytes: size.gzipBytes,
+        brotliBytes: size.brotliBytes,
+        packages: [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, renderedBytes]) => ({ name, renderedBytes })),
+        mapRatio: total > 0 ? Math.round((map / total) * 1000) / 1000 : 0,
+      };
+    })
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
 const forbiddenOnWelcome = /^(@rjsf\/|ajv|leaflet$|react-leaflet$|@react-leaflet\/)/;
@@ -363,6 +394,7 @@ export async function analyzeDist(dist: string, configFile: string, label: strin
     dependencies,
     compilerModules,
     firstLoadForbidden,
+    chunks: chunkSummaries(dist, info),
   };
 }
 

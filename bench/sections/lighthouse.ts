@@ -23,6 +23,9 @@ export interface LighthousePage {
   totalTransferBytes: number;
   requests: number;
   lcpElement?: string;
+  /** Lighthouse's CPU benchmark of this machine at the time (higher = faster; < 1000 is a slow or busy machine). */
+  benchmarkIndex: number;
+  longTasks: string[];
   failedAudits: string[];
   warnings: string[];
 }
@@ -102,6 +105,10 @@ export async function lighthousePage(browser: Browser, spec: PageSpec, reportDir
       totalTransferBytes: round(numeric('total-byte-weight')),
       requests: networkItems?.length ?? 0,
       lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet,
+      benchmarkIndex: round(lhr.environment.benchmarkIndex),
+      longTasks: ((lhr.audits['long-tasks']?.details as { items?: Array<{ url: string; duration: number; startTime: number }> } | undefined)?.items ?? [])
+        .slice(0, 6)
+        .map((task) => `${round(task.duration)} ms at ${round(task.startTime)} ms: ${task.url.replace(/^https?:\/\/[^/]+/, '')}`),
       failedAudits,
       warnings,
     };

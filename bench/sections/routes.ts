@@ -31,7 +31,7 @@ function sum(dist: string, files: string[], kind: string, measure: 'gzipBytes' |
   return totals(files.filter((file) => kindOf(file) === kind).map((file): FileSize => sizeOf(dist, file)))[measure];
 }
 
-export async function recordRoutes(browser: Browser, base: string, dist: string, routes: string[]): Promise<RouteLoad[]> {
+export async function recordRoutes(browser: Browser, base: string, dist: string, routes: string[], settleMs = 1500): Promise<RouteLoad[]> {
   const loads: RouteLoad[] = [];
   const seen = new Set<string>();
   for (const route of routes) {
@@ -56,7 +56,7 @@ export async function recordRoutes(browser: Browser, base: string, dist: string,
       await page.goto(base + route, { waitUntil: 'domcontentloaded' });
       await page.locator(readySelector).first().waitFor({ state: 'visible', timeout: 20_000 });
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(1500);
+      await page.waitForTimeout(settleMs);
       await page.waitForLoadState('networkidle');
       const timing = (await page.evaluate(`({
         readyAt: window.__routeReadyAt,
