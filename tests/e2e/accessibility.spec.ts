@@ -1,8 +1,10 @@
 import {
+  activate,
   acceptTerms,
   answerCaptcha,
   button,
   expect,
+  press,
   expectNoAxeViolations,
   fa,
   fillManager,
@@ -19,27 +21,27 @@ test('axe-core finds no WCAG 2.1 A/AA violation on any step, the rules dialog an
   await startAtWelcome(page, 2);
   await expectNoAxeViolations(page, '/welcome');
 
-  await button(page, step('welcome').buttons!.next!).click();
+  await press(page, step('welcome').buttons!.next!);
   await expect(page).toHaveURL(/\/pharmacy-info$/);
   await expectNoAxeViolations(page, '/pharmacy-info');
   // With the error messages and summary shown, too.
-  await button(page, step('pharmacy-info').buttons!.next!).click();
+  await press(page, step('pharmacy-info').buttons!.next!);
   await expect(page.getByRole('link').filter({ hasText: /لطفاً/ }).first()).toBeVisible();
   await expectNoAxeViolations(page, '/pharmacy-info with errors');
 
   await goToManager(page, { tier: 2, pharmacy: samplePharmacy() });
   // goToManager passed /location; scan it on the way back.
-  await button(page, step('manager').buttons!.back!).click();
+  await press(page, step('manager').buttons!.back!);
   await expect(page).toHaveURL(/\/location$/);
   await expectNoAxeViolations(page, '/location');
-  await button(page, step('location').buttons!.next!).click();
+  await press(page, step('location').buttons!.next!);
   await expect(page).toHaveURL(/\/manager$/);
   await expect(page.getByRole('radio').first()).toBeVisible();
   await expectNoAxeViolations(page, '/manager');
 
   // The rules dialog: modal, the four articles, Escape closes it and focus returns to the button.
   const rulesButton = button(page, fa.widgets.terms.rulesButton);
-  await rulesButton.click();
+  await activate(rulesButton);
   const dialog = page.getByRole('dialog', { name: wizard.rules.title });
   await expect(dialog).toBeVisible();
   for (const article of wizard.rules.articles) await expect(dialog.getByText(article)).toBeVisible();
@@ -51,7 +53,7 @@ test('axe-core finds no WCAG 2.1 A/AA violation on any step, the rules dialog an
   await fillManager(page, sampleManager);
   await answerCaptcha(page, true);
   await acceptTerms(page);
-  await button(page, step('manager').buttons!.submit!).click();
+  await press(page, step('manager').buttons!.submit!);
   await expect(page.getByRole('heading', { name: fa.registration.successHeading })).toBeVisible();
   await expectNoAxeViolations(page, '/enter');
 });
@@ -62,7 +64,7 @@ test('the pages are served under a Content-Security-Policy without unsafe-eval',
   expect(csp, 'Content-Security-Policy header of the wizard page').toContain("default-src");
   expect(csp).not.toContain('unsafe-eval');
   // Walk a few steps under it: the fixture fails the test on any CSP violation or console error.
-  await button(page, step('welcome').buttons!.next!).click();
+  await press(page, step('welcome').buttons!.next!);
   await expect(page).toHaveURL(/\/pharmacy-info$/);
   await page.goto('/location');
   await page.goto('/manager');

@@ -3,6 +3,7 @@ import {
   answerCaptcha,
   button,
   expect,
+  press,
   fa,
   field,
   fillManager,
@@ -29,7 +30,7 @@ test('a wrong captcha ends on the failure heading with the server message; «ت�
   await fillManager(page, sampleManager);
   await answerCaptcha(page, false);
   await acceptTerms(page);
-  await button(page, step('manager').buttons!.submit!).click();
+  await press(page, step('manager').buttons!.submit!);
 
   await expect(page).toHaveURL(/\/enter$/);
   await expect(page.getByRole('heading', { name: fa.registration.failureHeading })).toBeVisible();
@@ -40,7 +41,7 @@ test('a wrong captcha ends on the failure heading with the server message; «ت�
   const freshCaptcha = page.waitForResponse(
     (response) => response.url().includes('/api/Register/GetCaptcha') && response.status() === 200,
   );
-  await button(page, fa.widgets.retry).click();
+  await press(page, fa.widgets.retry);
   await expect(page).toHaveURL(/\/manager$/);
   await freshCaptcha;
   await expect(field(page, title('manager', 'firstName'))).toHaveValue(sampleManager.firstName);
@@ -54,7 +55,7 @@ test('a wrong captcha ends on the failure heading with the server message; «ت�
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
 
   await answerCaptcha(page, true);
-  await button(page, step('manager').buttons!.submit!).click();
+  await press(page, step('manager').buttons!.submit!);
   await expect(page).toHaveURL(/\/enter$/);
   await expect(page.getByRole('heading', { name: fa.registration.successHeading })).toBeVisible();
   const row = await theRegistration(pharmacy.name);

@@ -188,6 +188,20 @@ export function button(page: Page, name: string): Locator {
   return page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
 }
 
+function usesTouch(): boolean {
+  return Boolean(base.info().project.use.hasTouch);
+}
+
+/** Activates a button or link the way the project's user does: a tap on the phone, a click on the desktop. */
+export async function press(page: Page, name: string): Promise<void> {
+  await activate(button(page, name));
+}
+
+export async function activate(target: Locator): Promise<void> {
+  if (usesTouch()) await target.tap();
+  else await target.click();
+}
+
 /** Picks an option of a select-like field: a native <select>, or a combobox with a listbox. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   const control = field(page, label);
@@ -225,6 +239,9 @@ export interface LocationInfo {
   province: string;
   cityId: number;
   city: string;
+  /** Where the map must fly when the city is picked (src/server/locations/iran-locations.json). */
+  cityLatitude: number;
+  cityLongitude: number;
   address: string;
 }
 export interface ManagerInfo {
@@ -253,6 +270,8 @@ export const sampleLocation: LocationInfo = {
   province: 'اصفهان',
   cityId: 203,
   city: 'کاشان',
+  cityLatitude: 33.985036,
+  cityLongitude: 51.409963,
   address: 'خیابان امیرکبیر، کوچه گلستان، پلاک ۱۲',
 };
 export const sampleManager: ManagerInfo = {
@@ -282,6 +301,21 @@ export async function fillLocation(page: Page, info: LocationInfo): Promise<void
   await choose(page, title('location', 'selectedState'), info.province);
   await choose(page, title('location', 'cityId'), info.city);
   await field(page, title('location', 'address')).fill(info.address);
+  // The manager sees the map arrive at the city (a 1.5 s flight) before going on.
+  await expectMapAt(page, info.cityLatitude, info.cityLongitude);
+}
+
+/** Waits until the coordinates under the map are those of a place (within about 100 m). */
+export async function expectMapAt(page: Page, latitude: number, longitude: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const shown = await shownCoordinates(page);
+        return Math.max(Math.abs(shown.latitude - latitude), Math.abs(shown.longitude - longitude));
+      },
+      { message: `the map shows ${latitude}, ${longitude}`, timeout: 10_000 },
+    )
+    .toBeLessThan(0.001);
 }
 
 /** Types the manager's details the way a manager would: Persian digits, key by key. */
@@ -296,32 +330,18 @@ export function termsCheckbox(page: Page): Locator {
   return page.getByRole('checkbox', { name: new RegExp(title('manager', 'acceptTerms')) });
 }
 
-export function captchaRadios(page: Page): Locator {
-  return page.getByRole('radio');
-}
-
 /**
- * Answers the captcha shown, right or deliberately wrong, by reading the question and options on
- * the page and looking the question up in the fixture bank. Returns the question answered.
+ * Answers the captcha shown, right or deliberately wrong: reads the question from the radio group,
+ * looks it up in the fixture bank, and checks the option by its accessible name (as a screen-reader
+ * user picks it). Returns the question answered.
  */
 export async function answerCaptcha(page: Page, right: boolean): Promise<string> {
-  const radios = captchaRadios(page);
-  await expect(radios.first()).toBeVisible();
-  const group = page.getByRole('radiogroup').or(page.getByRole('group', { name: new RegExp(title('manager', 'captchaAnswer')) }));
-  const groupText = await group.first().innerText();
-  const entry = questionOnPage(groupText);
-  const names = await radios.evaluateAll((elements) =>
-    elements.map((element) => {
-      const input = element as HTMLInputElement;
-      return (input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? '').trim();
-    }),
-  );
-  const rightText = normal(entry.options[entry.answer]!);
-  const index = right
-    ? names.findIndex((name) => normal(name) === rightText)
-    : names.findIndex((name) => normal(name) !== rightText);
-  if (index < 0) throw new Error(`captcha options on the page (${names.join(' | ')}) do not match the bank entry`);
-  await radios.nth(index).check();
+  const group = page.getByRole('radiogroup');
+  await expect(group.getByRole('radio').first()).toBeVisible();
+  const entry = questionOnPage(await group.innerText());
+  const rightOption = entry.options[entry.answer]!;
+  const option = right ? rightOption : entry.options.find((candidate) => candidate !== rightOption)!;
+  await group.getByRole('radio', { name: option, exact: true }).check();
   return entry.question;
 }
 
@@ -335,13 +355,13 @@ export async function goToManager(
   options: { tier?: number; pharmacy: PharmacyInfo; location?: LocationInfo },
 ): Promise<void> {
   await startAtWelcome(page, options.tier);
-  await button(page, step('welcome').buttons!.next!).click();
+  await press(page, step('welcome').buttons!.next!);
   await expect(page).toHaveURL(/\/pharmacy-info$/);
   await fillPharmacyInfo(page, options.pharmacy);
-  await button(page, step('pharmacy-info').buttons!.next!).click();
+  await press(page, step('pharmacy-info').buttons!.next!);
   await expect(page).toHaveURL(/\/location$/);
   await fillLocation(page, options.location ?? sampleLocation);
-  await button(page, step('location').buttons!.next!).click();
+  await press(page, step('location').buttons!.next!);
   await expect(page).toHaveURL(/\/manager$/);
 }
 
@@ -358,8 +378,46 @@ export async function shownCoordinates(page: Page): Promise<{ latitude: number; 
   return { latitude: Number(match[1]), longitude: Number(match[2]) };
 }
 
+/** The coordinates once the map has stopped moving (no change over 300 ms: flights and inertia are over). */
+export async function settledCoordinates(page: Page): Promise<{ latitude: number; longitude: number }> {
+  let previous = await shownCoordinates(page);
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    await page.waitForTimeout(300);
+    const current = await shownCoordinates(page);
+    if (current.latitude === previous.latitude && current.longitude === previous.longitude) return current;
+    previous = current;
+  }
+  throw new Error('the map did not stop moving');
+}
+
 export function mapRegion(page: Page): Locator {
-  return page.getByLabel(fa.widgets.map.label);
+  return page.getByRole('application', { name: fa.widgets.map.label });
+}
+
+/**
+ * Drags the map by (dx, dy) CSS pixels from its centre: a finger on the phone (touch events through
+ * the DevTools protocol, as a real touch screen sends them), the mouse on the desktop.
+ */
+export async function dragMap(page: Page, dx: number, dy: number): Promise<void> {
+  const box = await mapRegion(page).boundingBox();
+  if (!box) throw new Error('the map has no box');
+  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const steps = 12;
+  if (usesTouch()) {
+    const cdp = await page.context().newCDPSession(page);
+    const point = (index: number) => [{ x: start.x + (dx * index) / steps, y: start.y + (dy * index) / steps }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(0) });
+    for (let index = 1; index <= steps; index += 1) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(index) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    return;
+  }
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + dx, start.y + dy, { steps });
+  await page.mouse.up();
 }
 
 // ---------------------------------------------------------------------------------------------

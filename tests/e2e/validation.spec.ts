@@ -1,8 +1,10 @@
 import {
+  activate,
   answerCaptcha,
   button,
   choose,
   expect,
+  press,
   field,
   fillManager,
   goToManager,
@@ -35,7 +37,7 @@ test('an invalid Continue on /pharmacy-info is blocked with the schema messages,
 }) => {
   await page.goto('/pharmacy-info');
   const next = button(page, step('pharmacy-info').buttons!.next!);
-  await next.click();
+  await activate(next);
 
   await expect(page).toHaveURL(/\/pharmacy-info$/);
   const messages = [
@@ -54,21 +56,21 @@ test('an invalid Continue on /pharmacy-info is blocked with the schema messages,
   await expect(field(page, title('pharmacy-info', 'name'))).toBeFocused();
 
   // A summary link takes the manager to its field.
-  await summary.getByRole('link', { name: messages[2]! }).click();
+  await activate(summary.getByRole('link', { name: messages[2]! }));
   await expect(field(page, title('pharmacy-info', 'service'))).toBeFocused();
 
   // Too short a name: the minLength message; the other fields fixed.
   await field(page, title('pharmacy-info', 'name')).fill('ر');
   await choose(page, title('pharmacy-info', 'type'), optionTitle('pharmacy-info', 'type', 1));
   await choose(page, title('pharmacy-info', 'service'), optionTitle('pharmacy-info', 'service', 1));
-  await next.click();
+  await activate(next);
   await expect(page).toHaveURL(/\/pharmacy-info$/);
   await expectFieldError(page, title('pharmacy-info', 'name'), message('pharmacy-info', 'name', 'minLength'));
   await expect(field(page, title('pharmacy-info', 'name'))).toBeFocused();
 
   // Fixed: Continue goes on.
   await field(page, title('pharmacy-info', 'name')).fill('داروخانه دکتر رازی');
-  await next.click();
+  await activate(next);
   await expect(page).toHaveURL(/\/location$/);
 });
 
@@ -77,10 +79,10 @@ test('an invalid /location is blocked with its messages and focus on the provinc
   await field(page, title('pharmacy-info', 'name')).fill('داروخانه دکتر رازی');
   await choose(page, title('pharmacy-info', 'type'), optionTitle('pharmacy-info', 'type', 1));
   await choose(page, title('pharmacy-info', 'service'), optionTitle('pharmacy-info', 'service', 1));
-  await button(page, step('pharmacy-info').buttons!.next!).click();
+  await press(page, step('pharmacy-info').buttons!.next!);
   await expect(page).toHaveURL(/\/location$/);
 
-  await button(page, step('location').buttons!.next!).click();
+  await press(page, step('location').buttons!.next!);
   await expect(page).toHaveURL(/\/location$/);
   const summary = errorSummary(page).first();
   for (const [name, text] of [
@@ -99,7 +101,7 @@ test('an invalid final submit on /manager is blocked: bad national code, no capt
 }) => {
   await goToManager(page, { pharmacy: samplePharmacy() });
   await fillManager(page, { ...sampleManager, nationalCodeTyped: '۰۶۸۴۱۵۹۴۱۵', nationalCode: '0684159415' });
-  await button(page, step('manager').buttons!.submit!).click();
+  await press(page, step('manager').buttons!.submit!);
   await expect(page).toHaveURL(/\/manager$/);
 
   const summary = errorSummary(page).first();
@@ -118,11 +120,11 @@ test('an invalid final submit on /manager is blocked: bad national code, no capt
   // Fixing the code moves the focus on to the captcha on the next try.
   await nationalCode.fill('');
   await nationalCode.pressSequentially(sampleManager.nationalCodeTyped);
-  await button(page, step('manager').buttons!.submit!).click();
+  await press(page, step('manager').buttons!.submit!);
   await expect(page).toHaveURL(/\/manager$/);
   await expect(page.getByRole('radio').first()).toBeFocused();
   await answerCaptcha(page, true);
-  await button(page, step('manager').buttons!.submit!).click();
+  await press(page, step('manager').buttons!.submit!);
   await expect(page).toHaveURL(/\/manager$/);
   await expect(termsCheckbox(page)).toBeFocused();
 });
