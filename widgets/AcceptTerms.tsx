@@ -25,7 +25,7 @@ export default function AcceptTermsWidget(props: WidgetProps) {
           required={required}
           disabled={disabled || readonly}
           autoFocus={props.autofocus}
-          aria-labelledby={`${id}__label`}
+          aria-labelledby={`${id}__checkbox-label`}
           aria-invalid={invalid(rawErrors)}
           aria-describedby={describedBy(id)}
           onChange={(event) => onChange(event.target.checked)}
@@ -33,7 +33,7 @@ export default function AcceptTermsWidget(props: WidgetProps) {
           onFocus={(event) => onFocus(id, event.target.checked)}
         />
         {/* Named by its own label even when the field template also renders one for the id. */}
-        <label id={`${id}__label`} htmlFor={id}>
+        <label id={`${id}__checkbox-label`} htmlFor={id}>
           {label}
         </label>
       </span>

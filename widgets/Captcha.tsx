@@ -78,15 +78,15 @@ export default function CaptchaWidget(props: WidgetProps) {
                 checked={value === index}
                 disabled={locked}
                 autoFocus={props.autofocus && index === 0}
-                aria-labelledby={`${optionId}__label`}
+                aria-labelledby={`${id}__option-label-${index}`}
                 aria-invalid={invalid(rawErrors)}
                 aria-describedby={describedBy(id)}
                 onChange={() => onChange(index)}
                 onBlur={() => onBlur(id, value)}
                 onFocus={() => onFocus(id, value)}
               />
-              {/* aria-labelledby keeps the option's name its own even if the field template also labels the id. */}
-              <label id={`${optionId}__label`} htmlFor={optionId}>
+              {/* aria-labelledby keeps the option's name its own although the field template labels the id (`${id}__label`). */}
+              <label id={`${id}__option-label-${index}`} htmlFor={optionId}>
                 {option}
               </label>
             </div>
