@@ -13,8 +13,9 @@ import { seededRandom, validRegistration } from './harness/data.js';
 import { dbKinds, sizes } from './harness/env.js';
 import { recordFigure } from './harness/figures.js';
 import { badRequest, htmlPayloads, sqlPayloads } from './harness/generators.js';
-import { ApiClient, errorBodyProblem, paths, TransportError, type HttpResponse } from './harness/http.js';
+import { ApiClient, errorBodyProblem, paths, rawRequest, TransportError, type HttpResponse } from './harness/http.js';
 import { runPool } from './harness/pool.js';
+import { sendRawHttp } from './harness/raw-socket.js';
 import { startScenario, type Scenario } from './harness/scenario.js';
 import { stopAllServers } from './harness/server.js';
 
@@ -26,6 +27,11 @@ interface Outcome {
   status: number;
   problem?: string;
   fresh: boolean;
+}
+
+async function toRaw(promise: Promise<HttpResponse>): Promise<{ status: number; body: string; json: any }> {
+  const response = await promise;
+  return { status: response.status, body: response.text, json: response.json };
 }
 
 describe.each(dbKinds)('bad input (%s)', (kind) => {
@@ -114,6 +120,70 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
     expect(rows, 'rows stored from malformed requests').toBe(0);
     expect(resets, 'oversized bodies must be answered 413, not dropped').toBe(0);
     expect(outcomes.length).toBeGreaterThanOrEqual(sizes.badRequests);
+  });
+
+  it('malformed HTTP and URLs are answered with the contract\'s error body and a Persian message', async () => {
+    const port = scenario.server.port;
+    const answers = {
+      'header line without a colon': await sendRawHttp(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+      'garbage request line': await sendRawHttp(port, 'GARBAGE\r\n\r\n'),
+      'header section over 16 KB': await sendRawHttp(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`),
+      'bad percent-encoding in an /api/ path': await toRaw(rawRequest({ port, method: 'GET', path: '/api/%E0%A4%A' })),
+      'bad percent-encoding in a page path': await toRaw(rawRequest({ port, method: 'GET', path: '/welcome%E0%A4%A' })),
+    };
+    const problems: string[] = [];
+    for (const [what, answer] of Object.entries(answers)) {
+      if (answer.status < 400 || answer.status > 499) problems.push(`${what}: status ${answer.status}`);
+      const error = answer.json?.error;
+      if (typeof error?.message !== 'string' || !/[\u0600-\u06FF]/.test(error.message) || typeof error?.code !== 'string') {
+        problems.push(`${what}: ${answer.status} ${answer.body.slice(0, 140)}`);
+      }
+    }
+    recordFigure(kind, 'malformed HTTP: non-contract answers', problems.length);
+    expect(problems).toEqual([]);
+    expect(scenario.server.alive).toBe(true);
+  });
+
+  it('hostile query strings and headers on every GET route: no 5xx, refusals in Persian', async () => {
+    const client = new ApiClient(scenario.server.port);
+    await client.start();
+    const values = fc.oneof(
+      fc.constantFrom('1e400', '-1', '0', 'NaN', '1.5', '99999999999999999999', '__proto__', 'constructor', '%00', '%E0%A4%A', "' OR 1=1 --", '<script>', '[]', '{}'),
+      fc.string({ maxLength: 30 }).map(encodeURIComponent),
+      // Long, but the whole request stays under Node's 16 KB header limit (431 is tested above).
+      fc.integer({ min: 100, max: 3000 }).map((n) => 'x'.repeat(n)),
+    );
+    const keys = fc.constantFrom('tier', 'tier[]', '__proto__[x]', 'constructor[prototype][x]', 'id', 'a');
+    const requests = fc.sample(
+      fc.record({
+        path: fc.constantFrom(paths.statistic, paths.config, paths.captcha, paths.locations, paths.health, '/welcome', '/manager'),
+        query: fc.array(fc.tuple(keys, values), { maxLength: 3 }),
+        header: fc.constantFrom<Record<string, string>>(
+          {},
+          { 'if-none-match': 'x'.repeat(2000) },
+          { 'accept-language': "fa'; DROP TABLE x" },
+          { cookie: 'psid=%zz%; XSRF-TOKEN=%%%' },
+          { cookie: `psid=${'a'.repeat(22)}` },
+          { accept: 'text/html' },
+          { 'x-forwarded-for': 'not-an-ip, 999.1.1.1' },
+          { range: 'bytes=0-1,2-3' },
+        ),
+      }),
+      { numRuns: 500, seed: 7 },
+    );
+    const bad: string[] = [];
+    await runPool(requests.length, 8, async (index) => {
+      const { path, query, header } = requests[index];
+      // Node sends any byte from ! to ÿ as it is: only spaces, controls and wider characters are escaped.
+      const safe = (text: string): string => text.replace(/[^\u0021-\u007e]/g, (c) => encodeURIComponent(c));
+      const url = query.length === 0 ? path : `${path}?${query.map(([k, v]) => `${safe(k)}=${safe(v)}`).join('&')}`;
+      const response = await rawRequest({ port: scenario.server.port, method: 'GET', path: url, headers: { cookie: client.jar.header(), ...header } });
+      if (response.status >= 500) bad.push(`${url.slice(0, 80)} → ${response.status}`);
+      else if (response.status >= 400 && errorBodyProblem(response)) bad.push(`${url.slice(0, 80)} ${JSON.stringify(header).slice(0, 40)} → ${response.status}: ${errorBodyProblem(response)}`);
+    });
+    recordFigure(kind, 'hostile GETs: tried / contract broken', `${requests.length} / ${bad.length}`);
+    expect(bad.slice(0, 10)).toEqual([]);
+    expect(await countRows(scenario.db, 'registrations')).toBe(0);
   });
 
   it('SQL and HTML payloads in free text of a valid registration are stored verbatim and only ever answered as JSON', async () => {

@@ -54,7 +54,7 @@ export function rawRequest(request: RawRequest): Promise<HttpResponse> {
     const fail = (error: NodeJS.ErrnoException): void => {
       if (settled) return;
       settled = true;
-      reject(new TransportError(error.code ?? 'ERR', `${request.method} ${request.path}: ${error.message}`));
+      reject(new TransportError(error.code ?? 'ERR', `${request.method} ${request.path.slice(0, 120)}: ${error.message}`));
     };
     const req = http.request(
       {
