@@ -1,5 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import { errorBody } from './errors.js';
+import type { ErrorCode } from '../shared/strings.fa.js';
 import './types.js';
 import apiErrors from './plugins/api-errors.js';
 import bodyParsing from './plugins/body-parsing.js';
@@ -61,6 +65,20 @@ export async function buildApp({ config, clock = Date.now, logger = false, exten
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Bytes that are not HTTP and URLs that do not decode never reach the error handler; Fastify's
+    // own answers to them are English and off-contract (one even echoes the URL). Same body as every
+    // other refusal instead.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (_error, _request, reply) => {
+      const body = JSON.stringify(errorBody('bad_request'));
+      reply.raw.writeHead(400, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      reply.raw.end(body);
+    },
   });
   app.decorate('config', config);
   app.decorate('clock', clock);
@@ -90,4 +108,19 @@ function loggerOption(logger: BuildAppOptions['logger'], config: Config): Pick<F
   const redact = { paths: REDACTED_PATHS, censor: '[redacted]' };
   if (logger === true) return { logger: { level: config.logLevel, redact } };
   return { logger: { level: logger.level ?? config.logLevel, redact, stream: logger.stream } };
+}
+
+/** A request Node's HTTP parser refused (malformed, headers over 16 KB, too slow): a contract error, then close. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'too_large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'bad_request'] : [400, 'bad_request'];
+  const body = JSON.stringify(errorBody(code));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

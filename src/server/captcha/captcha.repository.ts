@@ -1,11 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
+import { chunks } from '../db/coalesce.js';
 import type { Database } from '../db/tables.js';
 import type { CaptchaTable } from './captcha.table.js';
 
 export type CaptchaRow = Selectable<CaptchaTable>;
 
 export async function insertCaptcha(db: Kysely<Database>, row: CaptchaRow): Promise<void> {
-  await db.insertInto('captchas').values(row).execute();
+  await insertCaptchas(db, [row]);
+}
+
+export async function insertCaptchas(db: Kysely<Database>, rows: CaptchaRow[]): Promise<void> {
+  for (const chunk of chunks(rows)) await db.insertInto('captchas').values(chunk).execute();
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Database } from '../db/tables.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import type { BankQuestion, QuestionBank } from './bank.js';
-import { insertCaptcha, spendCaptcha } from './captcha.repository.js';
+import { insertCaptchas, spendCaptcha, type CaptchaRow } from './captcha.repository.js';
+import { coalesce } from '../db/coalesce.js';
 
 export const CAPTCHA_LIFETIME_MS = 5 * 60_000;
 
@@ -16,12 +17,13 @@ export interface CaptchaService {
 }
 
 export function createCaptchaService(bank: QuestionBank, writes: GroupCommit, clock: () => number): CaptchaService {
+  const store = coalesce((rows: CaptchaRow[]) => writes.submit((db) => insertCaptchas(db, rows)));
   return {
     async issue(session) {
       const { question, options, answer } = shuffled(pick(bank));
       const id = randomBytes(16).toString('base64url');
       const now = clock();
-      await writes.submit((db) => insertCaptcha(db, { id, session, answer, created_at: now, expires_at: now + CAPTCHA_LIFETIME_MS, spent_at: null }));
+      await store({ id, session, answer, created_at: now, expires_at: now + CAPTCHA_LIFETIME_MS, spent_at: null });
       return { id, question, options };
     },
     async check(db, { id, index, session }) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths } from '../../shared/api-contract.js';
 import { toAsciiDigits } from '../../shared/normalize.js';
 import { errorResponseSchema } from '../errors.js';
+import { coalesce } from '../db/coalesce.js';
 import { addVisits } from '../statistics/visit.repository.js';
 
 export const statisticRouteSchema = {
@@ -16,11 +17,24 @@ const tehranDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', ye
 export const statisticRoutes: FastifyPluginAsync = async (app) => {
   const { tiers, defaultTier } = app.definition.registerConfig;
   const known = new Set(tiers.map((tier) => tier.id));
+  // Visits of one turn of the event loop are summed per (day, plan): one upsert each, not one per visit.
+  const count = coalesce(async (visits: Array<{ day: string; tier: number }>) => {
+    const sums = new Map<string, { day: string; tier: number; count: number }>();
+    for (const { day, tier } of visits) {
+      const key = `${day}|${tier}`;
+      const sum = sums.get(key) ?? { day, tier, count: 0 };
+      sum.count += 1;
+      sums.set(key, sum);
+    }
+    await app.relaxedWrites.submit(async (db) => {
+      for (const sum of sums.values()) await addVisits(db, sum.day, sum.tier, sum.count);
+    });
+  });
   app.get<{ Querystring: { tier?: string } }>(apiPaths.statistic, { schema: statisticRouteSchema }, async (request, reply) => {
     const asked = Number(toAsciiDigits(request.query.tier ?? ''));
     const tier = known.has(asked) ? asked : defaultTier;
     const day = tehranDay.format(app.clock());
-    await app.relaxedWrites.submit((db) => addVisits(db, day, tier, 1));
+    await count({ day, tier });
     return reply.code(204).header('cache-control', 'no-store').send();
   });
 };
