@@ -399,6 +399,8 @@ export function mapRegion(page: Page): Locator {
  * the DevTools protocol, as a real touch screen sends them), the mouse on the desktop.
  */
 export async function dragMap(page: Page, dx: number, dy: number): Promise<void> {
+  // A finger or a mouse can only drag what is on the screen.
+  await mapRegion(page).scrollIntoViewIfNeeded();
   const box = await mapRegion(page).boundingBox();
   if (!box) throw new Error('the map has no box');
   const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
