@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -240,5 +241,48 @@ describe('the wizard pages', () => {
       const response = await spa.inject({ url: '/assets/gone-000.js' });
       expect(response.statusCode).toBe(404);
     });
+  });
+});
+
+describe('requests Node or Fastify cannot parse', () => {
+  it('a URL with bad percent-encoding gets the contract body, without echoing the path', async () => {
+    for (const url of ['/api/%E0%A4%A', '/welcome%E0%A4%A']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'bad_request', message: fa.errors.bad_request } });
+    }
+  });
+
+  it('odd tier values on the statistics call count as the default plan instead of failing', async () => {
+    for (const url of ['/api/Statistic/Register?tier=1&tier=2', '/api/Statistic/Register?tier=' + 'x'.repeat(3000), '/api/Statistic/Register?tier=1e400']) {
+      expect((await app.inject({ url })).statusCode).toBe(204);
+    }
+  });
+});
+
+describe('bytes that are not HTTP', () => {
+  it.each([
+    ['a garbage request line', 'GARBAGE\r\n\r\n', 400],
+    ['a header line without a colon', 'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
+    ['headers over 16 KB', `GET /api/health HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+  ])('%s: the contract body in Persian', async (_case, raw, status) => {
+    const server = await testApp();
+    try {
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.server.address() as { port: number };
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = createConnection({ port, host: '127.0.0.1' }, () => socket.write(raw));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { message: string; code: string } };
+      expect(body.error.message).toMatch(/[\u0600-\u06FF]/);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -6,7 +6,8 @@ import { coalesce } from '../db/coalesce.js';
 import { addVisits } from '../statistics/visit.repository.js';
 
 export const statisticRouteSchema = {
-  querystring: { type: 'object', properties: { tier: { type: 'string', maxLength: 32 } } },
+  // Any tier is accepted and anything unknown counts as the default plan, so no type is imposed.
+  querystring: { type: 'object', properties: { tier: { description: 'plan id (Persian digits allowed)' } } },
   response: { 204: { type: 'null' }, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
 } as const;
 
@@ -30,8 +31,9 @@ export const statisticRoutes: FastifyPluginAsync = async (app) => {
       for (const sum of sums.values()) await addVisits(db, sum.day, sum.tier, sum.count);
     });
   });
-  app.get<{ Querystring: { tier?: string } }>(apiPaths.statistic, { schema: statisticRouteSchema }, async (request, reply) => {
-    const asked = Number(toAsciiDigits(request.query.tier ?? ''));
+  app.get<{ Querystring: { tier?: unknown } }>(apiPaths.statistic, { schema: statisticRouteSchema }, async (request, reply) => {
+    const raw = request.query.tier;
+    const asked = typeof raw === 'string' && raw.length <= 16 ? Number(toAsciiDigits(raw)) : Number.NaN;
     const tier = known.has(asked) ? asked : defaultTier;
     const day = tehranDay.format(app.clock());
     await count({ day, tier });
