@@ -1,0 +1,169 @@
+/**
+ * The API as the stories see it: no network, ever. Two layers, installed by preview.tsx's global
+ * decorator for every story:
+ * - React Query answers seeded into a fresh QueryClient per story (`createSeededClient` of
+ *   widgets/story-helpers.tsx): Register/Config, Utility/Locations and a captcha by default, each
+ *   overridable per story through `parameters.api` (data, `'loading'` or `'error'`).
+ * - A `fetch` stub for what the components call directly: the welcome page's Register/Config and
+ *   visit count, a "new question" captcha, and the final POST /api/Register/Pharmacy, answered with
+ *   success or a Persian failure as the story's args say (`registrationOutcome`, …).
+ * Anything that is not under /api/ goes to the real fetch (Storybook's own files).
+ */
+import { apiPaths, type ApiErrorBody, type Captcha, type RegistrationAnswer } from '../src/shared/api-contract.js';
+import { fa } from '../src/shared/strings.fa.js';
+import { sampleCaptcha, sampleConfig, sampleLocations } from '../widgets/story-fixtures.js';
+import type { ApiSeeds } from '../widgets/story-helpers.js';
+
+export type RegistrationOutcome = 'success' | 'failure';
+
+/** Story args that steer the fetch stub (every story may set them; step stories show them as controls). */
+export interface ApiMockArgs {
+  /** How POST /api/Register/Pharmacy answers. */
+  registrationOutcome?: RegistrationOutcome;
+  /** The Persian `error.message` of a failed registration. */
+  failureMessage?: string;
+  /** `error.fields` of a failed registration (JSON pointer of the posted body -> Persian message). */
+  failureFields?: Record<string, string>;
+  /** The tracking code of a successful registration. */
+  trackingCode?: string;
+  /** Milliseconds every mocked answer waits (shows busy states in Storybook). */
+  apiDelayMs?: number;
+}
+
+export const defaultApiMock: Required<ApiMockArgs> = {
+  registrationOutcome: 'success',
+  failureMessage: fa.errors.captcha_invalid,
+  failureFields: {},
+  trackingCode: 'PH-7K3Q9',
+  apiDelayMs: 0,
+};
+
+/** The React Query seeds every story starts with, before its own `parameters.api`. */
+export const defaultSeeds: Required<ApiSeeds> = {
+  config: sampleConfig,
+  locations: sampleLocations,
+  captcha: sampleCaptcha,
+};
+
+/** Captcha questions handed out by "new question" and after a failed registration. */
+const moreCaptchas: Array<Omit<Captcha, 'id'>> = [
+  { question: 'پایتخت ایران کدام شهر است؟', options: ['تبریز', 'تهران', 'شیراز', 'مشهد'] },
+  { question: 'حاصل نُه منهای چهار چند است؟', options: ['۳', '۴', '۵', '۶'] },
+  { question: 'کدام یک فصل سال است؟', options: ['پاییز', 'دوشنبه', 'فروردین', 'صبح'] },
+];
+
+/** A registration POST the stub received (stories and tests can look at it). */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+let current: Required<ApiMockArgs> = { ...defaultApiMock };
+let captchaCount = 0;
+const calls: RecordedCall[] = [];
+
+/** Picks the fetch-stub settings out of a story's args (unknown or mistyped values fall back). */
+export function apiMockFromArgs(args: Record<string, unknown>): Required<ApiMockArgs> {
+  const pick = <K extends keyof ApiMockArgs>(key: K, valid: (value: unknown) => boolean): Required<ApiMockArgs>[K] =>
+    (valid(args[key]) ? args[key] : defaultApiMock[key]) as Required<ApiMockArgs>[K];
+  return {
+    registrationOutcome: pick('registrationOutcome', (value) => value === 'success' || value === 'failure'),
+    failureMessage: pick('failureMessage', (value) => typeof value === 'string' && value.trim() !== ''),
+    failureFields: pick('failureFields', (value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+    trackingCode: pick('trackingCode', (value) => typeof value === 'string' && value.trim() !== ''),
+    apiDelayMs: pick('apiDelayMs', (value) => typeof value === 'number' && value >= 0),
+  };
+}
+
+/** What the stub answers from now on (the decorator calls it as each story renders). */
+export function setApiMock(settings: Required<ApiMockArgs>): void {
+  current = settings;
+}
+
+/** Calls the stub answered since the last `resetApiCalls()`. */
+export function apiCalls(): readonly RecordedCall[] {
+  return calls;
+}
+
+export function resetApiCalls(): void {
+  calls.length = 0;
+}
+
+function json(status: number, body: unknown): Response {
+  if (status === 204) return new Response(null, { status });
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}
+
+function errorBody(message: string, code: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields && Object.keys(fields).length ? { message, code, fields } : { message, code } };
+}
+
+function headersOf(init: RequestInit | undefined): Record<string, string> {
+  const headers = new Headers(init?.headers);
+  const out: Record<string, string> = {};
+  headers.forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
+function answer(method: string, path: string): Response {
+  if (method === 'GET' && path === apiPaths.config) return json(200, defaultSeeds.config);
+  if (method === 'GET' && path === apiPaths.locations) return json(200, defaultSeeds.locations);
+  if (method === 'GET' && path === apiPaths.statistic) return json(204, undefined);
+  if (method === 'GET' && path === apiPaths.health) return json(200, { status: 'ok' });
+  if (method === 'GET' && path === apiPaths.captcha) {
+    captchaCount += 1;
+    const next = moreCaptchas[(captchaCount - 1) % moreCaptchas.length];
+    return json(200, { id: `story-captcha-${captchaCount + 1}`, ...next } satisfies Captcha);
+  }
+  if (method === 'POST' && path === apiPaths.registration) {
+    if (current.registrationOutcome === 'success') {
+      return json(200, { message: fa.registration.successMessage, trackingCode: current.trackingCode } satisfies RegistrationAnswer);
+    }
+    const code = current.failureMessage === fa.errors.captcha_invalid ? 'captcha_invalid' : 'validation';
+    return json(422, errorBody(current.failureMessage, code, current.failureFields));
+  }
+  return json(404, errorBody(fa.errors.not_found, 'not_found'));
+}
+
+let installed = false;
+
+/** Replaces `fetch` once for the page (or the test run); /api/ calls are answered here. */
+export function installFetchStub(): void {
+  if (installed) return;
+  installed = true;
+  const realFetch = globalThis.fetch?.bind(globalThis);
+  const stub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, globalThis.location?.href ?? 'http://localhost/');
+    if (!url.pathname.startsWith('/api/')) {
+      if (!realFetch) throw new TypeError(`fetch is not available for ${href}`);
+      return realFetch(input, init);
+    }
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    let body: unknown;
+    if (typeof init?.body === 'string') {
+      try {
+        body = JSON.parse(init.body);
+      } catch {
+        body = init.body;
+      }
+    }
+    calls.push({ method, path: url.pathname, headers: headersOf(init), body });
+    const delay = current.apiDelayMs;
+    if (delay > 0) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, delay);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new DOMException('The operation was aborted.', 'AbortError'));
+        });
+      });
+    }
+    return answer(method, url.pathname);
+  };
+  globalThis.fetch = stub as typeof fetch;
+}
