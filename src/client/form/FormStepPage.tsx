@@ -185,7 +185,9 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
         // A `const` is a rule, not a value: no option of a select is preselected and the terms are never pre-accepted.
         experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
         showErrorList={false}
-        liveValidate={attempted ? 'onBlur' : undefined}
+        // After a blocked attempt, messages follow each change (never a blur: a message vanishing
+        // on the mousedown that leaves a field would move the button from under the click).
+        liveValidate={attempted ? 'onChange' : undefined}
         focusOnFirstError={focusFirstError}
         onChange={onChange}
         onError={onError}
