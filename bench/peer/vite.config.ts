@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { precompressPlugin } from '../../src/client/build/assets-plugins.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,7 +10,9 @@ export default defineConfig({
   root,
   base: '/',
   logLevel: 'warn',
-  plugins: [react()],
+  // The wizard's own precompression (.br/.gz beside each file), so the server sends the peer as
+  // compressed as the wizard: a like-for-like comparison.
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
