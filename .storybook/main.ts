@@ -35,7 +35,6 @@ const config: StorybookConfig = {
   // /logo.svg and /favicon.svg, as the app serves them.
   staticDirs: ['../public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
-  typescript: { reactDocgen: 'react-docgen-typescript' },
   async viteFinal(viteConfig) {
     const plugins = flatPlugins(viteConfig.plugins).filter((plugin) => !APP_BUILD_ONLY_PLUGINS.has(pluginName(plugin) ?? ''));
     // The form steps import `virtual:wizard-validators`; make sure its plugin is there even if
