@@ -8,6 +8,7 @@ import net from 'node:net';
 export class TcpProxy {
   #server: net.Server | undefined;
   #sockets = new Set<net.Socket>();
+  #stalled = false;
   port = 0;
   connections = 0;
 
@@ -41,6 +42,14 @@ export class TcpProxy {
 
   #pipe(client: net.Socket): void {
     this.connections += 1;
+    if (this.#stalled) {
+      // A black hole: the connection is accepted and then nothing ever comes back.
+      this.#sockets.add(client);
+      client.on('close', () => this.#sockets.delete(client));
+      client.on('error', () => client.destroy());
+      client.pause();
+      return;
+    }
     const upstream = net.connect(this.targetPort, this.targetHost);
     for (const socket of [client, upstream]) {
       this.#sockets.add(socket);
@@ -56,12 +65,25 @@ export class TcpProxy {
 
   /** The database "goes away": every connection dies at once and new ones are refused. */
   async cut(): Promise<void> {
+    this.#stalled = false;
     const server = this.#server;
     this.#server = undefined;
     const closed = server ? new Promise<void>((resolveClose) => server.close(() => resolveClose())) : Promise.resolve();
     for (const socket of this.#sockets) socket.destroy();
     this.#sockets.clear();
     await closed;
+  }
+
+  /**
+   * The network to the database goes silent (a partition, a paused VM): connections stay open, new
+   * ones are accepted, but no byte passes in either direction. Ended by cut() (then reopen()).
+   */
+  stall(): void {
+    this.#stalled = true;
+    for (const socket of this.#sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
   }
 
   /** The database is back, on the same address. */
