@@ -158,6 +158,45 @@ describe.each(dbKinds)('CSRF and captcha abuse (%s)', (kind) => {
   });
 });
 
+describe.each(dbKinds)('Idempotency-Key abuse (%s)', (kind) => {
+  let scenario: Scenario | undefined;
+  afterAll(async () => {
+    await scenario?.close();
+    await stopAllServers();
+  });
+
+  it('a key reused by another visitor or with another body never returns the stored answer, and stores nothing', async () => {
+    scenario = await startScenario(kind, 'idemabuse');
+    const port = scenario.server.port;
+    const victim = await visitor(port);
+    const thief = await visitor(port);
+    const key = randomUUID();
+    const body = validRegistration(random, await victim.solvedCaptcha());
+    const first = await victim.register(body, { idempotencyKey: key });
+    expect(first.status, first.text).toBe(200);
+    const trackingCode = (first.json as { trackingCode: string }).trackingCode;
+
+    // Another visitor who learnt the key (and even the whole body) gets no tracking code.
+    const sameBodyOtherSession = await thief.register(body, { idempotencyKey: key });
+    const otherBody = await thief.register(validRegistration(random, await thief.solvedCaptcha()), { idempotencyKey: key });
+    // The owner with a changed body: refused, not silently answered with the old registration.
+    const changed = await victim.register({ ...body, name: `${body.name} دوم` }, { idempotencyKey: key });
+    // The owner repeating exactly: the same answer.
+    const replay = await victim.register(body, { idempotencyKey: key.toUpperCase() });
+
+    for (const [what, response] of [['same body, other session', sameBodyOtherSession], ['other body, other session', otherBody], ['changed body, same session', changed]] as const) {
+      expect(response.status, `${what}: ${response.text}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, what).toBeLessThan(500);
+      expect(response.text, what).not.toContain(trackingCode);
+      expect(errorBodyProblem(response), what).toBeUndefined();
+    }
+    expect(replay.status).toBe(200);
+    expect(replay.text).toBe(first.text);
+    expect(await countRows(scenario.db, 'registrations')).toBe(1);
+    recordFigure(kind, 'idempotency: key misuse refused', '3/3');
+  });
+});
+
 async function expireCaptcha(db: TestDatabase, id: string): Promise<void> {
   const past = Date.now() - 1000;
   if (db.kind === 'sqlite') {
