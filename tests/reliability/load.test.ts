@@ -78,4 +78,48 @@ describe.each(dbKinds)('load (%s)', (kind) => {
     expect(result.duplicates, 'a key stored twice').toEqual([]);
     expect(rows.length, 'one row per key').toBe(sizes.registrations);
   });
+
+  // Several processes behind a load balancer share one PostgreSQL (product-decisions §1): the two
+  // copies of a request may land on different processes. Still one row and one answer.
+  it.runIf(kind === 'postgres')('two processes on one PostgreSQL, the twin requests split between them: one row per key, identical answers', async () => {
+    const scenario = await startScenario(kind, 'twoproc');
+    scenarios.push(scenario);
+    const { ServerProcess } = await import('./harness/server.js');
+    const second = await ServerProcess.start({ databaseUrl: scenario.db.url, label: 'twoproc2/postgres' });
+    scenario.servers.push(second);
+    const { ApiClient } = await import('./harness/http.js');
+    const { solveCaptcha } = await import('./harness/captcha.js');
+    const { seededRandom, validRegistration } = await import('./harness/data.js');
+    const { randomUUID } = await import('node:crypto');
+    const random = seededRandom(13);
+    const pairs = Math.max(50, Math.floor(sizes.registrations / 8));
+    const { runPool } = await import('./harness/pool.js');
+    const outcomes = await runPool(pairs, sizes.concurrency, async () => {
+      // One visitor, whose cookies both processes accept (same secret), as behind a balancer.
+      const a = new ApiClient(scenario.server.port);
+      await a.start();
+      const b = new ApiClient(second.port);
+      for (const [name, value] of a.jar.cookies) b.jar.cookies.set(name, value);
+      const captcha = await a.captcha();
+      const body = validRegistration(random, { id: captcha.id, validOptionIndex: solveCaptcha(captcha) });
+      const key = randomUUID();
+      const [one, two] = await Promise.all([a.register(body, { idempotencyKey: key }), b.register(body, { idempotencyKey: key })]);
+      return { one, two, nationalCode: body.adminData.nationalCode };
+    });
+    const rows = await registrationRows(scenario.db);
+    const identical = outcomes.filter((o) => o.one.status === 200 && o.two.status === 200 && o.one.text === o.two.text).length;
+    const inProgress = outcomes.filter((o) => [o.one, o.two].some((r) => r.status === 503)).length;
+    const statuses = new Map<string, number>();
+    for (const o of outcomes) statuses.set(`${o.one.status}/${o.two.status}`, (statuses.get(`${o.one.status}/${o.two.status}`) ?? 0) + 1);
+    recordFigure(kind, 'two processes: pairs identical', `${identical}/${pairs}`);
+    recordFigure(kind, 'two processes: pairs with a 503', inProgress);
+    recordFigure(kind, 'two processes: rows', `${rows.length} (expected ${pairs})`);
+    console.log(`[two processes] answers per pair: ${[...statuses].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+    const byNational = new Map<string, number>();
+    for (const row of rows) byNational.set(String(row.national_code), (byNational.get(String(row.national_code)) ?? 0) + 1);
+    expect([...byNational.values()].every((n) => n === 1), 'a key stored twice').toBe(true);
+    expect(rows.length).toBe(pairs);
+    expect(identical, [...statuses].join(' ')).toBe(pairs);
+  });
 });
+
