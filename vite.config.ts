@@ -10,7 +10,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // The browser wizard: built into dist/client, which the Fastify server serves (with the .br/.gz
 // files written here). `npm run dev` (scripts/dev.mjs) runs this dev server with /api proxied to a
 // dev API server.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
   publicDir: 'public',
   plugins: [
@@ -23,11 +23,15 @@ export default defineConfig({
     precompressPlugin(),
   ],
   resolve: {
-    alias: [
-      // react-router's package exports only its development build (warnings and invariants kept);
-      // the production build it ships beside it is smaller and quieter.
-      { find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') },
-    ],
+    alias:
+      command === 'build'
+        ? [
+            // react-router's package exports only its development build (warnings and invariants
+            // kept); the production build it ships beside it is smaller and quieter. Dev keeps the
+            // warnings.
+            { find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') },
+          ]
+        : [],
   },
   build: {
     outDir: 'dist/client',
@@ -53,4 +57,4 @@ export default defineConfig({
       '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001' },
     },
   },
-});
+}));

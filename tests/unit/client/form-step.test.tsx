@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STORAGE_KEY } from '../../../src/client/state/wizard-store.js';
-import { currentPath, installFakeApi, press, renderWizard } from './render-wizard.js';
+import { copyOfRealWizard, currentPath, installFakeApi, press, renderWizard } from './render-wizard.js';
 
 const messages = {
   name: 'لطفاً نام داروخانه را بنویسید.',
@@ -85,6 +85,34 @@ describe('a form step rendered from its schema', () => {
     await user.type(await screen.findByRole('textbox', { name: /نام داروخانه/ }), 'ر');
     await user.click(screen.getByRole('button', { name: 'ادامه' }));
     expect(await screen.findByText('نام داروخانه دست‌کم ۲ حرف است.', { selector: '#root_name__error *' })).toBeInTheDocument();
+  });
+});
+
+describe('a definition edited in JSON only', () => {
+  it('renders a field added to a step schema, with its title, hint and message', async () => {
+    installFakeApi();
+    const user = userEvent.setup();
+    const wizard = copyOfRealWizard();
+    const step = wizard.steps.find((candidate) => candidate.id === 'pharmacy-info')!;
+    const schema = step.jsonSchema as { properties: Record<string, unknown>; required: string[] };
+    schema.properties.licence = {
+      type: 'string',
+      title: 'شماره پروانه',
+      pattern: '^[0-9]{6,10}$',
+      errorMessage: { required: 'لطفاً شماره پروانه را بنویسید.', pattern: 'شماره پروانه ۶ تا ۱۰ رقم است.' },
+    };
+    schema.required.push('licence');
+    step.ui = { ...step.ui, 'ui:order': ['licence', '*'], licence: { 'ui:help': 'همان شماره‌ای که روی پروانه آمده است.' } };
+    await renderWizard({ wizard, route: '/pharmacy-info' });
+
+    const licence = await screen.findByRole('textbox', { name: /شماره پروانه/ });
+    expect(licence).toHaveAccessibleDescription(/همان شماره‌ای که روی پروانه آمده است/);
+    await user.type(licence, '۱۲۳');
+    await user.click(screen.getByRole('button', { name: 'ادامه' }));
+    const links = within(await screen.findByRole('alert')).getAllByRole('link');
+    expect(links[0]).toHaveTextContent('شماره پروانه ۶ تا ۱۰ رقم است.');
+    await waitFor(() => expect(licence).toHaveFocus());
+    expect(currentPath()).toBe('/pharmacy-info');
   });
 });
 
