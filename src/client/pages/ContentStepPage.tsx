@@ -91,7 +91,6 @@ function WelcomePage({ step }: { step: LoadedStep }) {
           <span className="welcome__plan-label">{fa.ui.welcome.planLoading}</span>
         ) : null}
       </p>
-      <p>{fa.ui.welcome.intro}</p>
       <ContentButtons step={step} />
     </section>
   );
