@@ -113,11 +113,13 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
     }
   };
 
+  // The errors of the latest validation, in the order the fields are shown (transformErrors sorts
+  // them), so focus goes to the first invalid field on screen, map and captcha included.
+  const errorsRef = useRef<RJSFValidationError[]>([]);
   const focusFirstError = () => {
     const first = errorsRef.current[0];
     if (first) focusField(containerRef.current, tools.displayField(topField(first)));
   };
-  const errorsRef = useRef<RJSFValidationError[]>([]);
   const transformErrors = useCallback(
     (raw: RJSFValidationError[]) => {
       const transformed = tools.transformErrors(raw);
