@@ -1,4 +1,5 @@
 import {
+  expectNoAxeViolations,
   acceptTerms,
   answerCaptcha,
   button,
@@ -36,6 +37,7 @@ test('a wrong captcha ends on the failure heading with the server message; «ت�
   await expect(page.getByRole('heading', { name: fa.registration.failureHeading })).toBeVisible();
   await expect(page.getByText(fa.errors.captcha_invalid)).toBeVisible();
   expect(registrationsNamed(pharmacy.name)).toHaveLength(0);
+  await expectNoAxeViolations(page, '/enter after a failed registration');
 
   // Try again: back to /manager with everything kept and a fresh captcha.
   const freshCaptcha = page.waitForResponse(

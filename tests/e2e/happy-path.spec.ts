@@ -1,4 +1,6 @@
 import {
+  expectNoHorizontalScroll,
+  mapRegion,
   acceptTerms,
   answerCaptcha,
   button,
@@ -32,6 +34,7 @@ test('a manager completes every step in Persian and the registration is stored a
   await expect(page.getByText(fa.app.headerTitle).first()).toBeVisible();
   await expect(page.getByText(tierTitle(2)).first()).toBeVisible();
   await expect(page.locator('[aria-current="step"]')).toHaveCount(1);
+  await expectNoHorizontalScroll(page);
   await screenshot(page, testInfo, 'welcome');
   await press(page, step('welcome').buttons!.next!);
 
@@ -39,6 +42,7 @@ test('a manager completes every step in Persian and the registration is stored a
   await expect(page).toHaveURL(/\/pharmacy-info$/);
   await expect(page.getByRole('heading', { name: step('pharmacy-info').title })).toBeVisible();
   await fillPharmacyInfo(page, pharmacy);
+  await expectNoHorizontalScroll(page);
   await screenshot(page, testInfo, 'pharmacy-info');
   await press(page, step('pharmacy-info').buttons!.next!);
 
@@ -47,6 +51,8 @@ test('a manager completes every step in Persian and the registration is stored a
   await expect(page.getByRole('heading', { name: step('location').title })).toBeVisible();
   await fillLocation(page, sampleLocation);
   const coordinates = await settledCoordinates(page);
+  await expectNoHorizontalScroll(page);
+  await mapRegion(page).scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'location');
   await press(page, step('location').buttons!.next!);
 
@@ -56,15 +62,31 @@ test('a manager completes every step in Persian and the registration is stored a
   await fillManager(page, sampleManager);
   await answerCaptcha(page, true);
   await acceptTerms(page);
+  await expectNoHorizontalScroll(page);
   await screenshot(page, testInfo, 'manager');
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/Register/Pharmacy'));
   await press(page, step('manager').buttons!.submit!);
+
+  // The POST: anti-forgery header equal to the cookie, an Idempotency-Key, 200 with the tracking code.
+  const response = await posted;
+  const headers = response.request().headers();
+  const cookies = await page.context().cookies();
+  const xsrfCookie = cookies.find((cookie) => cookie.name.endsWith('XSRF-TOKEN'));
+  expect(xsrfCookie, 'the XSRF-TOKEN cookie').toBeTruthy();
+  expect(headers['x-xsrf-token']).toBe(decodeURIComponent(xsrfCookie!.value));
+  expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/i);
+  expect(response.status()).toBe(200);
+  const answer = (await response.json()) as { message: string; trackingCode: string };
 
   // 5. /enter: success heading, the server's message and a tracking code.
   await expect(page).toHaveURL(/\/enter$/);
   await expect(page.getByRole('heading', { name: fa.registration.successHeading })).toBeVisible();
+  await expect(page.getByText(answer.message)).toBeVisible();
+  await expectNoHorizontalScroll(page);
 
   const row = await theRegistration(pharmacy.name);
   const trackingCode = row.tracking_code;
+  expect(answer.trackingCode).toBe(trackingCode);
   expect(trackingCode).toMatch(/^[0-9A-Za-z-]{4,}$/);
   await expect
     .poll(async () => toAscii(await page.locator('body').innerText()), { message: 'tracking code shown on /enter' })

@@ -437,6 +437,15 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
   expect(readable, `axe-core violations on ${where}:\n${readable.join('\n')}`).toEqual([]);
 }
 
+/** One column on a 360 px phone: nothing wider than the viewport (spec: no horizontal scroll). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `page width ${scrollWidth} px in a ${clientWidth} px viewport`).toBeLessThanOrEqual(clientWidth);
+}
+
 export async function screenshot(page: Page, testInfo: TestInfo, stepName: string): Promise<void> {
   const folder = join(projectRoot, 'docs', 'screenshots');
   mkdirSync(folder, { recursive: true });
@@ -500,6 +509,19 @@ export async function theRegistration(name: string): Promise<RegistrationRow> {
     )
     .toBe(1);
   return rows[0]!;
+}
+
+/** Welcome-page visits counted for a plan, all days together (table visit_counts). */
+export function visitsCounted(tier: number): number {
+  const db = new Database(requiredEnv('E2E_DATABASE_FILE'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT COALESCE(SUM(count), 0) AS total FROM visit_counts WHERE tier = ?').get(tier) as {
+      total: number;
+    };
+    return row.total;
+  } finally {
+    db.close();
+  }
 }
 
 /** The registration's whole normalised payload, as posted. */

@@ -1,4 +1,5 @@
 import {
+  visitsCounted,
   answerCaptcha,
   button,
   chosen,
@@ -119,8 +120,11 @@ test('opening a later step directly leads to the first incomplete step', async (
 test('the welcome screen shows the plan of ?tier=, and the default plan when it is missing or unknown', async ({
   page,
 }) => {
+  const before = visitsCounted(3);
   await startAtWelcome(page, 3);
   await expect(page.getByText(tierTitle(3)).first()).toBeVisible();
+  // Loading /welcome counts a visit for the plan (GET Statistic/Register).
+  await expect.poll(() => visitsCounted(3), { message: 'welcome visits counted for plan 3' }).toBeGreaterThan(before);
   await startAtWelcome(page);
   await expect(page.getByText(tierTitle(defaultTier)).first()).toBeVisible();
   await startAtWelcome(page, 99);
