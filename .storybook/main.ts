@@ -13,7 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
-import { VALIDATORS_MODULE_ID, wizardValidatorsPlugin } from '../src/client/build/validators-plugin.js';
+import { compileStepCode, readWizard, VALIDATORS_MODULE_ID, wizardValidatorsPlugin } from '../src/client/build/validators-plugin.js';
+import { formSteps } from '../src/shared/wizard-definition.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,6 +27,29 @@ function pluginName(plugin: PluginOption): string | undefined {
 
 function flatPlugins(plugins: PluginOption[] | undefined): PluginOption[] {
   return (plugins ?? []).flat(Infinity as 1) as PluginOption[];
+}
+
+/**
+ * The ajv runtime modules the generated validators import (e.g. ajv/dist/runtime/ucs2length).
+ * They sit inside a virtual module Vite's dependency scan does not see, so without this a first
+ * `npm run storybook` finds them late, re-optimises and reloads the page under the designer.
+ */
+function validatorRuntimeDeps(): string[] {
+  const ids = new Set<string>();
+  try {
+    for (const step of formSteps(readWizard(path.join(root, 'schemas')))) {
+      if (!step.jsonSchema) continue;
+      for (const match of compileStepCode(step.jsonSchema).matchAll(/\brequire\("([^"]+)"\)/g)) {
+        if (match[1].startsWith('wizard:')) continue;
+        // Vite's dev server asks for the file form too (ajv/dist/runtime/ucs2length.js).
+        ids.add(match[1]);
+        if (!/\.[cm]?js$/.test(match[1])) ids.add(`${match[1]}.js`);
+      }
+    }
+  } catch {
+    // A broken definition is reported by the plugin itself when a step story loads.
+  }
+  return [...ids];
 }
 
 const config: StorybookConfig = {
@@ -52,6 +76,7 @@ const config: StorybookConfig = {
       plugins,
       optimizeDeps: {
         ...viteConfig.optimizeDeps,
+        include: [...(viteConfig.optimizeDeps?.include ?? []), ...validatorRuntimeDeps()],
         exclude: [...(viteConfig.optimizeDeps?.exclude ?? []), VALIDATORS_MODULE_ID],
       },
       build: { ...viteConfig.build, chunkSizeWarningLimit: 2000 },
