@@ -3,13 +3,12 @@
  * seeded React Query, the fetch stub), so a broken story fails CI; plus the coverage issue 4 asks
  * for: each widget's story file covers its states, and every step of schemas/wizard.json has a story.
  */
-import './browser-stubs.js';
+import './setup.js';
 import type { ReactElement } from 'react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { composeStories } from '@storybook/react-vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import preview from '../../.storybook/preview.js';
-import { resetApiCalls } from '../../.storybook/api-mock.js';
+import { apiCalls, resetApiCalls } from '../../.storybook/api-mock.js';
 import { customWidgetNames } from '../../widgets/names.js';
 import { shellWizard } from '../../src/client/wizard-source.js';
 import { FETCHING_HOOKS, requiredStates, statesOf, widgetFileBase, type StoryFacts } from './story-requirements.js';
@@ -19,9 +18,6 @@ import { FETCHING_HOOKS, requiredStates, statesOf, widgetFileBase, type StoryFac
 vi.mock('../../src/client/form/precompiled.js', async () => ({
   precompiledValidatorFactory: (await import('./wizard-validators.js')).buildPrecompiledValidatorFactory(),
 }));
-
-const annotations = setProjectAnnotations([preview]);
-beforeAll(annotations.beforeAll);
 
 type StoriesModule = Record<string, unknown> & { default?: { title?: string } };
 /** What the test uses of a composed story (portable stories API). */
@@ -64,6 +60,8 @@ interface StoryTest {
   text?: string[];
   button?: string;
   value?: string;
+  /** The story posts the registration (method and path of the mocked API call). */
+  posts?: string;
 }
 
 /**
@@ -120,6 +118,14 @@ describe.each(files.map(([path, module]) => [fileName(path), module] as const))(
     }
     if (expected.button) await screen.findByRole('button', { name: expected.button }, { timeout: 10_000 });
     if (expected.value) await screen.findByDisplayValue(expected.value, undefined, { timeout: 10_000 });
+
+    if (expected.posts) {
+      const [method, path] = expected.posts.split(' ');
+      const post = apiCalls().find((call) => call.method === method && call.path === path);
+      expect(post, `${file} › ${exportName} should have sent ${expected.posts}`).toBeDefined();
+      expect(post?.headers['idempotency-key'], 'the registration is posted with an Idempotency-Key').toMatch(/\S/);
+      expect(post?.body, 'the posted registration carries the manager of spec §3').toHaveProperty('adminData');
+    }
 
     const shown = document.body.textContent ?? '';
     for (const marker of ERROR_SCREENS) expect(shown, `${file} › ${exportName} shows an error screen`).not.toContain(marker);

@@ -218,7 +218,7 @@ export const ManagerServerFieldError: Story = {
 export const ManagerSubmitSuccess: Story = {
   tags: ['step:manager'],
   args: { ...at('manager', { filled: true }), registrationOutcome: 'success', trackingCode: 'PH-7K3Q9' },
-  parameters: { storyTest: { path: enter.route, text: [fa.registration.successHeading, 'PH-7K3Q9'] } },
+  parameters: { storyTest: { path: enter.route, text: [fa.registration.successHeading, 'PH-7K3Q9'], posts: 'POST /api/Register/Pharmacy' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await formReady(canvasElement, manager.buttons?.submit ?? ''));
@@ -230,7 +230,13 @@ export const ManagerSubmitSuccess: Story = {
 export const ManagerSubmitFailure: Story = {
   tags: ['step:manager'],
   args: { ...at('manager', { filled: true }), registrationOutcome: 'failure', failureMessage: fa.errors.captcha_invalid },
-  parameters: { storyTest: { path: enter.route, text: [fa.registration.failureHeading, fa.errors.captcha_invalid, fa.ui.result.tryAgain] } },
+  parameters: {
+    storyTest: {
+      path: enter.route,
+      text: [fa.registration.failureHeading, fa.errors.captcha_invalid, fa.ui.result.tryAgain],
+      posts: 'POST /api/Register/Pharmacy',
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await formReady(canvasElement, manager.buttons?.submit ?? ''));
