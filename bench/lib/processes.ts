@@ -115,17 +115,21 @@ async function startProcess(
 export interface ProductServerOptions {
   clientDir?: string;
   extraEnv?: NodeJS.ProcessEnv;
+  /** Node flags (a CPU profile when investigating: --cpu-prof). */
+  nodeArgs?: string[];
+  /** Reuse this folder (database, secret) instead of a fresh one; it is then kept on stop. */
+  dir?: string;
 }
 
 /** The real server (`dist/server/server.js`) on a fresh SQLite file in a temp dir, rate limits high. */
 export async function startProductServer(name: string, options: ProductServerOptions = {}): Promise<ServerProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'pharmacy-bench-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'pharmacy-bench-'));
   const bank = join(dir, 'captcha-bank.json');
   writeFileSync(bank, JSON.stringify(benchCaptchaBank));
   log(`starting ${name} (SQLite in ${dir})`);
   const server = await startProcess(
     name,
-    [fromRoot('dist', 'server', 'server.js')],
+    [...(options.nodeArgs ?? []), fromRoot('dist', 'server', 'server.js')],
     {
       DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
       CAPTCHA_QUESTIONS_FILE: bank,
@@ -140,7 +144,7 @@ export async function startProductServer(name: string, options: ProductServerOpt
   const stop = server.stop;
   server.stop = async () => {
     await stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.dir) rmSync(dir, { recursive: true, force: true });
   };
   return server;
 }

@@ -59,7 +59,7 @@ interface RunSpec {
   seconds: number;
 }
 
-async function load(spec: RunSpec, connections: number): Promise<LoadFigure> {
+export async function load(spec: RunSpec, connections: number): Promise<LoadFigure> {
   const options: autocannon.Options = {
     url: spec.url + spec.path,
     method: (spec.method ?? 'GET') as autocannon.Request['method'],
@@ -150,7 +150,7 @@ interface Place {
 }
 
 /** One session per registration: cookies and XSRF token from a GET, then a captcha, solved. */
-async function prepareRegistrations(base: string, count: number): Promise<{ prepared: Prepared[]; failures: string[] }> {
+export async function prepareRegistrations(base: string, count: number): Promise<{ prepared: Prepared[]; failures: string[] }> {
   const locations = JSON.parse((await send(base + paths.locations, { headers: { accept: 'application/json' } })).body) as { cities: Place[] };
   const cities = locations.cities;
   const failures: string[] = [];
