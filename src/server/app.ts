@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import { errorBody } from './errors.js';
+import { ApiError, errorBody } from './errors.js';
 import type { ErrorCode } from '../shared/strings.fa.js';
 import './types.js';
 import apiErrors from './plugins/api-errors.js';
@@ -63,7 +63,8 @@ export async function buildApp({ config, clock = Date.now, logger = false, exten
     trustProxy: config.trustProxy,
     // Our own single line per request (plugins/request-log.ts) replaces Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
+    // Off: Fastify's own 503 while closing is English and off-contract; the hook below answers instead.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Bytes that are not HTTP and URLs that do not decode never reach the error handler; Fastify's
     // own answers to them are English and off-contract (one even echoes the URL). Same body as every
@@ -82,6 +83,17 @@ export async function buildApp({ config, clock = Date.now, logger = false, exten
   });
   app.decorate('config', config);
   app.decorate('clock', clock);
+  // While stopping (SIGTERM), a request that still arrives on a kept-alive connection gets the
+  // contract's 503 `unavailable` in Persian, and the connection is closed so a balancer moves on.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (!closing) return done();
+    done(new ApiError(503, 'unavailable', undefined, { 'retry-after': '5', connection: 'close', 'x-content-type-options': 'nosniff' }));
+  });
   try {
     await registerEverything(app);
     await extend?.(app);
