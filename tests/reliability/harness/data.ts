@@ -105,3 +105,26 @@ export function validRegistration(random: Random, captcha: { id: string; validOp
     captcha: { id: captcha.id, validOptionIndex: captcha.validOptionIndex },
   };
 }
+
+const persianDigits = '۰۱۲۳۴۵۶۷۸۹';
+const toPersianDigits = (text: string): string => text.replace(/[0-9]/g, (d) => persianDigits[Number(d)]);
+
+/**
+ * The same registration as a person types it: Persian digits, a dashed mobile number, Arabic ي/ك
+ * and stray spaces in the names. The server must store exactly `r` (normalised), not what was typed.
+ */
+export function typedByHand(r: Registration): Registration {
+  const arabic = (text: string): string => text.replace(/ی/g, 'ي').replace(/ک/g, 'ك');
+  const mobile = toPersianDigits(r.adminData.mobileNumber);
+  return {
+    ...r,
+    name: `  ${arabic(r.name)} `,
+    address: arabic(r.address),
+    adminData: {
+      firstName: ` ${arabic(r.adminData.firstName)}`,
+      lastName: `${arabic(r.adminData.lastName)}  `,
+      nationalCode: toPersianDigits(r.adminData.nationalCode),
+      mobileNumber: `${mobile.slice(0, 4)}-${mobile.slice(4, 7)}-${mobile.slice(7)}`,
+    },
+  };
+}

@@ -227,7 +227,7 @@ export class ApiClient {
   /** What the wizard does on load: read the settings, which also hands out the pre-session and XSRF cookies. */
   async start(): Promise<HttpResponse> {
     const response = await this.get(paths.config);
-    if (response.status !== 200 && response.status !== 304) throw new Error(`Config answered ${response.status}: ${response.text.slice(0, 200)}`);
+    if (response.status !== 200 && response.status !== 304) throw new HttpStatusError(response, 'Config');
     if (this.jar.xsrf() === undefined) {
       // Some servers hand the token out with the first captcha instead.
       await this.get(paths.captcha);

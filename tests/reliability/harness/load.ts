@@ -4,12 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { solveCaptcha } from './captcha.js';
-import { seededRandom, validRegistration, type Registration } from './data.js';
-import { ApiClient, TransportError, type HttpResponse } from './http.js';
+import { seededRandom, typedByHand, validRegistration, type Registration } from './data.js';
+import { ApiClient, HttpStatusError, TransportError, type HttpResponse } from './http.js';
 
 export interface Attempt {
   index: number;
+  /** What the database must hold (already normalised). */
   registration?: Registration;
+  /** What was sent, when it differs (typed by hand: Persian digits, Arabic letters, spaces). */
+  sent?: Registration;
   idempotencyKey: string;
   /** HTTP status, or 0 when the request got no answer at all (transport error). */
   status: number;
@@ -70,8 +73,11 @@ export async function runLoad(options: LoadOptions): Promise<Attempt[]> {
           const captcha = captchaResponse.json as { id: string; question: string; options: string[] };
           const registration = validRegistration(random, { id: captcha.id, validOptionIndex: solveCaptcha(captcha) });
           attempt.registration = registration;
+          // Every fourth visitor types like a person, so normalisation is exercised under load too.
+          const sent = index % 4 === 3 ? typedByHand(registration) : registration;
+          if (sent !== registration) attempt.sent = sent;
           attempt.stage = 'register';
-          const send = (): Promise<HttpResponse> => client!.register(registration, { idempotencyKey: attempt.idempotencyKey });
+          const send = (): Promise<HttpResponse> => client!.register(sent, { idempotencyKey: attempt.idempotencyKey });
           if (options.twin) {
             const [first, second] = await Promise.allSettled([send(), send()]);
             take(attempt, first);
@@ -85,6 +91,11 @@ export async function runLoad(options: LoadOptions): Promise<Attempt[]> {
       } catch (error) {
         attempt.error = error instanceof Error ? error.message : String(error);
         attempt.status = 0;
+        if (error instanceof HttpStatusError) {
+          // An answer, just not a 200 (say the settings refused while the server stops).
+          attempt.status = error.response.status;
+          attempt.body = error.response.text;
+        }
         transportErrors += 1;
         if (!(error instanceof TransportError)) attempt.error = `client: ${attempt.error}`;
         // A fresh visitor after a broken connection, as a browser reload would be.
