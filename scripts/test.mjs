@@ -2,23 +2,27 @@
 // failing stage and prints one summary line per stage.
 import { spawnSync } from 'node:child_process';
 
+const npm = (...args) => ['npm', args];
 const stages = [
-  ['definition check', ['run', 'schemas:check']],
-  ['typecheck', ['run', 'typecheck']],
-  ['unit, api and story tests', ['run', 'test:unit']],
+  ['definition check', npm('run', 'schemas:check')],
+  ['typecheck', npm('run', 'typecheck')],
+  ['unit, api and story tests', npm('run', 'test:unit')],
+  ['static Storybook', npm('run', 'build-storybook')],
+  ['a story for every widget and step', ['node', ['tests/stories/check-static.mjs']]],
+  ['production build', npm('run', 'build')],
 ];
 
 const results = [];
-for (const [name, args] of stages) {
-  console.log(`\n▶ ${name}: npm ${args.join(' ')}`);
+for (const [name, [command, args]] of stages) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync('npm', args, { stdio: 'inherit' });
+  const run = spawnSync(command, args, { stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   results.push({ name, ok: run.status === 0, seconds });
   if (run.status !== 0) break;
 }
 console.log('\nStages:');
 for (const { name, ok, seconds } of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
-const failed = results.filter((result) => !result.ok).length + (stages.length - results.length);
-console.log(`stages: ${results.length - results.filter((r) => !r.ok).length} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+const passed = results.filter((result) => result.ok).length;
+console.log(`stages: ${passed} passed, ${stages.length - passed} failed`);
+process.exit(passed === stages.length ? 0 : 1);
