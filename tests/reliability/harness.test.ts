@@ -148,7 +148,7 @@ describe('harness', () => {
 
     it('covers every kind of bad input the issue lists', () => {
       const kinds = new Set(samples.map((s) => s.kind));
-      expect([...kinds].sort()).toEqual(['content-type', 'invalid-utf8', 'malformed-json', 'method-or-path', 'prototype-keys', 'schema-invalid', 'too-large']);
+      expect([...kinds].sort()).toEqual(['content-type', 'idempotency-key', 'invalid-utf8', 'malformed-json', 'method-or-path', 'prototype-keys', 'schema-invalid', 'too-large']);
       const defects = samples.map((s) => s.defect).join('\n');
       for (const word of ['missing', 'wrong type', 'empty', 'huge', 'extra property', 'deeply nested', 'bad national code', 'payload in', '__proto__', 'constructor']) {
         expect(defects).toContain(word);

@@ -119,6 +119,24 @@ describe('security headers and cookies', () => {
     });
   }
 
+  it('no cross-origin access is granted: no Access-Control-Allow-Origin, even to a preflight from another site', async () => {
+    const scenario = scenarios[0] ?? (await startScenario('sqlite', 'cors'));
+    if (!scenarios.includes(scenario)) scenarios.push(scenario);
+    const client = new ApiClient(scenario.server.port);
+    await client.start();
+    const evil = { origin: 'https://evil.example' };
+    const answers = [
+      await client.send('OPTIONS', paths.registration, undefined, { headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-xsrf-token' } }),
+      await client.get(paths.captcha, evil),
+      await client.get(paths.config, evil),
+      await client.register({}, { headers: evil }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+  });
+
   it('production cookies: all Secure and SameSite=Strict; the pre-session cookie __Host-, HttpOnly; the XSRF cookie readable by script', async () => {
     const scenario = scenarios.find((s) => s.server.env.NODE_ENV === 'production') ?? (await startScenario('sqlite', 'cookies', { env: { NODE_ENV: 'production' } }));
     const client = new ApiClient(scenario.server.port);

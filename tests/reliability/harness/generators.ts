@@ -29,6 +29,8 @@ export interface BadRequest {
   build: (captcha: CaptchaAnswer | undefined) => Buffer | undefined;
   /** A status the contract names for this defect (else any 4xx will do). */
   expectStatus?: number;
+  /** Sent as the Idempotency-Key header instead of a fresh UUID. */
+  idempotencyKey?: string;
 }
 
 export const sqlPayloads = [
@@ -415,6 +417,28 @@ const wrongMethod: fc.Arbitrary<BadRequest> = fc
     build: (captcha) => (target[0] === 'GET' ? undefined : Buffer.from(JSON.stringify(withCaptcha(validRegistration(seededRandom(seed), placeholder), captcha, id)), 'utf8')),
   }));
 
+/** A valid registration (fresh captcha) under an Idempotency-Key that is not a UUID. */
+const badIdempotencyKey: fc.Arbitrary<BadRequest> = fc
+  .record({
+    seed: baseSeed,
+    key: fc.oneof(
+      fc.constantFrom('abc', '1', "' OR 1=1 --", '00000000-0000-0000-0000-00000000000g', '{}', 'a'.repeat(300), '__proto__', '\u0000'),
+      fc.string({ minLength: 1, maxLength: 60 }).filter((k) => /^[\u0021-\u007e]+$/.test(k)),
+    ),
+    fresh: fc.boolean(),
+    id: bogusId,
+  })
+  .map(({ seed, key, fresh, id }) => ({
+    kind: 'idempotency-key',
+    defect: `Idempotency-Key ${JSON.stringify(key.slice(0, 40))}`,
+    method: 'POST',
+    path: '/api/Register/Pharmacy',
+    idempotencyKey: key.replace('\u0000', '%00'),
+    freshCaptcha: fresh,
+    expectStatus: 400,
+    build: (captcha) => Buffer.from(JSON.stringify(withCaptcha(validRegistration(seededRandom(seed), placeholder), captcha, id)), 'utf8'),
+  }));
+
 /** All kinds, weighted towards the validation layer. */
 export const badRequest: fc.Arbitrary<BadRequest> = fc.oneof(
   { arbitrary: schemaInvalid, weight: 10 },
@@ -424,4 +448,5 @@ export const badRequest: fc.Arbitrary<BadRequest> = fc.oneof(
   { arbitrary: tooLarge, weight: 1 },
   { arbitrary: wrongContentType, weight: 2 },
   { arbitrary: wrongMethod, weight: 2 },
+  { arbitrary: badIdempotencyKey, weight: 1 },
 );
