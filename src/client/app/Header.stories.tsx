@@ -1,23 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { WizardStory, wizardSteps, type WizardStoryProps } from '../../../.storybook/wizard-story.js';
+import { Header as AppHeader } from './Header.js';
 
-/**
- * The header of spec §2 (logo and «سامانه یکپارچه مدیریت داروخانه») with the skip link. It is part
- * of the app shell in WizardApp.tsx (not a component of its own), so the story renders the real
- * shell at a step's route and shows its top only; "Shell" shows it with the stepper and the page.
- */
+/** Spec §2's header: the product logo and «سامانه یکپارچه مدیریت داروخانه», above every step. */
 const stepIds = wizardSteps.map((step) => step.id);
 
 type HeaderArgs = Pick<WizardStoryProps, 'step' | 'search'> & { showPage: boolean };
 
+/** The header alone, or the real shell (header, stepper and the step's page) at a step's route. */
 function HeaderStory({ showPage, ...props }: HeaderArgs) {
-  return (
-    <div className={showPage ? undefined : 'story-header-only'}>
-      {/* The shell's body (stepper and step) is hidden, not removed: the header is what is shown. */}
-      {!showPage && <style>{'.story-header-only .app-body { display: none; }'}</style>}
-      <WizardStory key={`${props.step}${props.search ?? ''}`} {...props} />
-    </div>
-  );
+  if (!showPage) return <AppHeader />;
+  return <WizardStory key={`${props.step}${props.search ?? ''}`} {...props} />;
 }
 
 const meta = {
@@ -25,7 +18,7 @@ const meta = {
   component: HeaderStory,
   args: { step: 'welcome', search: '', showPage: false },
   argTypes: {
-    step: { control: 'select', options: stepIds, description: 'Route of the shell (a step of schemas/wizard.json).' },
+    step: { control: 'select', options: stepIds, description: 'Route of the shell when the page is shown.' },
     search: { control: 'text', description: 'Query string of the visit, e.g. ?tier=2.' },
     showPage: { control: 'boolean', description: 'Show the stepper and the step under the header.' },
   },

@@ -7,6 +7,7 @@ import { loadRegisterConfig } from '../api/config.js';
 import { ContentStepPage } from '../pages/ContentStepPage.js';
 import { WizardStoreProvider, useWizardStore } from '../state/wizard-store.js';
 import { canOpen, fallbackStep } from './navigation.js';
+import { Header } from './Header.js';
 import { Stepper } from './Stepper.js';
 import { parseTierParam } from './tier.js';
 import { useStepHeading } from './use-step-heading.js';
@@ -110,12 +111,7 @@ function AppShell({ prefetch }: { prefetch: boolean }) {
       <a className="skip-link" href="#main">
         {fa.ui.skipToContent}
       </a>
-      <header className="app-header">
-        <div className="app-header__inner">
-          <img className="app-header__logo" src="/logo.svg" width="40" height="40" alt={fa.app.logoAlt} />
-          <p className="app-header__title">{fa.app.headerTitle}</p>
-        </div>
-      </header>
+      <Header />
       <div className={`app-body${current && hasWideLayout(current) ? ' app-body--wide' : ''}`}>
         <Stepper steps={wizard.steps} currentId={current?.id} completed={state.completed} />
         <main id="main" className="app-main" tabIndex={-1}>
