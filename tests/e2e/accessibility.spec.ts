@@ -46,6 +46,12 @@ test('axe-core finds no WCAG 2.1 A/AA violation on any step, the rules dialog an
   await expect(dialog).toBeVisible();
   for (const article of wizard.rules.articles) await expect(dialog.getByText(article)).toBeVisible();
   await expectNoAxeViolations(page, '/manager with the rules dialog open');
+  // Focus moves into the dialog and stays there on Tab and Shift+Tab.
+  await expect(dialog.getByRole('button', { name: fa.widgets.terms.close })).toBeFocused();
+  for (const key of ['Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement)), `focus inside the dialog after ${key}`).toBe(true);
+  }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(rulesButton).toBeFocused();

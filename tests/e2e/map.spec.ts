@@ -1,4 +1,5 @@
 import {
+  labelRe,
   settledCoordinates,
   dragMap,
   expectMapAt,
@@ -84,4 +85,55 @@ test('province then city fly the map, a drag and the arrow keys move it, and the
   expect(payloadOf(row).latitude).toBeCloseTo(final.latitude, 4);
   // Moved away from the city centre by the drag and the key.
   expect(Math.abs(row.latitude - city.latitude)).toBeGreaterThan(0.001);
+});
+
+test('«موقعیت من» centres the map on the browser position', async ({ page }) => {
+  const shiraz = { latitude: 29.6036, longitude: 52.5388 };
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation(shiraz);
+  await page.goto('/pharmacy-info');
+  await fillPharmacyInfo(page, samplePharmacy());
+  await press(page, step('pharmacy-info').buttons!.next!);
+  await expect(page).toHaveURL(/\/location$/);
+  await expect(mapRegion(page)).toBeVisible();
+  await press(page, fa.widgets.map.myLocation);
+  await expect(page.getByText(fa.widgets.map.geoFound)).toBeVisible();
+  await expectMapAt(page, shiraz.latitude, shiraz.longitude);
+});
+
+test('the city is searched and picked with the keyboard, and a new province clears it', async ({ page }) => {
+  await page.goto('/pharmacy-info');
+  await fillPharmacyInfo(page, samplePharmacy());
+  await press(page, step('pharmacy-info').buttons!.next!);
+  await expect(page).toHaveURL(/\/location$/);
+
+  const cityBox = page.getByRole('combobox', { name: labelRe(title('location', 'cityId')) });
+  // No province yet: the city cannot be chosen, and the hint says why.
+  await expect(cityBox).toBeDisabled();
+  await expect(page.getByText(fa.widgets.locations.cityNeedsProvince)).toBeVisible();
+
+  await choose(page, title('location', 'selectedState'), sampleLocation.province);
+  await expect(cityBox).toBeEnabled();
+  await cityBox.focus();
+  // ↓ opens the list: only cities of the chosen province (Isfahan's, not Tehran's).
+  await page.keyboard.press('ArrowDown');
+  await expect(cityBox).toHaveAttribute('aria-expanded', 'true');
+  const listbox = page.getByRole('listbox', { name: labelRe(title('location', 'cityId')) });
+  await expect(listbox.getByRole('option', { name: sampleLocation.city, exact: true })).toHaveCount(1);
+  await expect(listbox.getByRole('option', { name: 'اسلامشهر', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(cityBox).toHaveAttribute('aria-expanded', 'false');
+  // Typing filters; ↓ and Enter pick.
+  await page.keyboard.type('کاش');
+  await expect(listbox.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  await expect(cityBox).toHaveAttribute('aria-activedescendant', /.+/);
+  await page.keyboard.press('Enter');
+  await expect(cityBox).toHaveValue(sampleLocation.city);
+  await expect(cityBox).toHaveAttribute('aria-expanded', 'false');
+  await expectMapAt(page, sampleLocation.cityLatitude, sampleLocation.cityLongitude);
+
+  // Another province: the city of Isfahan is cleared.
+  await choose(page, title('location', 'selectedState'), 'فارس');
+  await expect(cityBox).toHaveValue('');
 });
