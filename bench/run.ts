@@ -104,7 +104,8 @@ if (options.build) {
 const productClient = existsSync(join(clientDir, 'index.html')) ? clientDir : productDist();
 if (wanted('peer') && (options.build || !existsSync(join(peerDist(), 'index.html')))) {
   log('vite build (bench/peer/vite.config.ts) → bench/peer/dist');
-  peerModules = await moduleInfo(peerViteConfig(), peerDist());
+  // Quick mode serves no peer page, so its .br/.gz files (slow to make for 2 MB) are not written.
+  peerModules = await moduleInfo(peerViteConfig(), peerDist(), !options.quick);
 }
 
 const formRoutes = formSteps.map((step) => step.route);

@@ -218,9 +218,10 @@ export interface ModuleInfo {
 /**
  * A build with the given config file that records which modules fill each chunk. With `outDir` it
  * is the real build (written there, every plugin kept); without, a second build, not written, of
- * the same config, without the plugins that only write extra files (precompression).
+ * the same config, without the plugins that only write extra files (precompression; also dropped
+ * when `precompress` is false).
  */
-export async function moduleInfo(configFile: string, outDir?: string): Promise<ModuleInfo[]> {
+export async function moduleInfo(configFile: string, outDir?: string, precompress = true): Promise<ModuleInfo[]> {
   const { build, loadConfigFromFile } = await import('vite');
   const chunks: ModuleInfo[] = [];
   const recorder: Plugin = {
@@ -239,7 +240,7 @@ export async function moduleInfo(configFile: string, outDir?: string): Promise<M
   const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, configFile);
   if (!loaded) throw new Error(`could not load ${configFile}`);
   const plugins = (await Promise.all([loaded.config.plugins ?? []].flat(Infinity as 1))).flat(Infinity as 1);
-  const kept = outDir
+  const kept = outDir && precompress
     ? plugins
     : plugins.filter((plugin) => !(plugin && typeof plugin === 'object' && 'name' in plugin && /compress/i.test(String(plugin.name))));
   await build({
