@@ -98,10 +98,11 @@ if (options.build) {
   await run('npm', ['run', 'build:server']);
   log(`vite build (vite.config.ts) → ${relative(root, clientDir)}`);
   productModules = await moduleInfo(productViteConfig(), clientDir);
-} else if (!existsSync(join(clientDir, 'index.html'))) {
-  log(`--no-build: ${relative(root, clientDir)} has no build, measuring dist/client`);
 }
-const productClient = existsSync(join(clientDir, 'index.html')) ? clientDir : productDist();
+// --no-build measures the project's own build (dist/client), or the bench's last one without it.
+const productClient = options.build || !existsSync(join(productDist(), 'index.html')) ? clientDir : productDist();
+if (!existsSync(join(productClient, 'index.html'))) throw new Error(`no client build in ${relative(root, productClient)}: run without --no-build`);
+if (!options.build) log(`--no-build: measuring ${relative(root, productClient)} as it is`);
 if (wanted('peer') && (options.build || !existsSync(join(peerDist(), 'index.html')))) {
   log('vite build (bench/peer/vite.config.ts) → bench/peer/dist');
   // Quick mode serves no peer page, so its .br/.gz files (slow to make for 2 MB) are not written.
