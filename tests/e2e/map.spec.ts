@@ -137,3 +137,20 @@ test('the city is searched and picked with the keyboard, and a new province clea
   await choose(page, title('location', 'selectedState'), 'فارس');
   await expect(cityBox).toHaveValue('');
 });
+
+test('«ثبت و ادامه» pressed at once after picking the city keeps the city, not where the map was', async ({ page }) => {
+  await page.goto('/pharmacy-info');
+  await fillPharmacyInfo(page, samplePharmacy());
+  await press(page, step('pharmacy-info').buttons!.next!);
+  await expect(page).toHaveURL(/\/location$/);
+  await field(page, title('location', 'address')).fill(sampleLocation.address);
+  await choose(page, title('location', 'selectedState'), sampleLocation.province);
+  await choose(page, title('location', 'cityId'), sampleLocation.city);
+  // No waiting for the 1.5 s flight: a quick manager goes on straight away.
+  await press(page, step('location').buttons!.next!);
+  await expect(page).toHaveURL(/\/manager$/);
+  await press(page, step('manager').buttons!.back!);
+  await expect(page).toHaveURL(/\/location$/);
+  // The saved point is restored: it must be the city's.
+  await expectMapAt(page, sampleLocation.cityLatitude, sampleLocation.cityLongitude);
+});
