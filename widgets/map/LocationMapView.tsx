@@ -74,7 +74,11 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
     if (!map || !locations) return;
     const target = flyTargetFor(lastPlace.current, place, locations, settings);
     lastPlace.current = place;
-    if (target) moveTo(map, target);
+    // The picked place is the position now, not after the 1.5 s flight: a quick Continue must keep it.
+    if (target) {
+      commit(target.center[0], target.center[1]);
+      moveTo(map, target);
+    }
     // place is rebuilt every render; its two ids are the dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, locations, place.province, place.city, settings]);
