@@ -1,4 +1,8 @@
 import {
+  field,
+  goToManager,
+  registrationsNamed,
+  title,
   expectNoHorizontalScroll,
   mapRegion,
   acceptTerms,
@@ -134,4 +138,32 @@ test('a manager completes every step in Persian and the registration is stored a
   // Not posted (wizard.json#/registration/fields maps them to null).
   expect(payload).not.toHaveProperty('selectedState');
   expect(payload).not.toHaveProperty('acceptTerms');
+
+  // Personal data is forgotten once the result is shown: nothing of it stays in sessionStorage, and
+  // starting over shows empty forms.
+  const stored = await page.evaluate(() => JSON.stringify(Object.values(sessionStorage)));
+  expect(stored).not.toContain(sampleManager.nationalCode);
+  expect(stored).not.toContain(pharmacy.name);
+  await press(page, fa.ui.result.startOver);
+  await expect(page).toHaveURL(/\/welcome/);
+  await press(page, step('welcome').buttons!.next!);
+  await expect(page).toHaveURL(/\/pharmacy-info$/);
+  await expect(field(page, title('pharmacy-info', 'name'))).toHaveValue('');
+});
+
+test('a double click on «ثبت نهایی» stores one registration', async ({ page }) => {
+  const pharmacy = samplePharmacy();
+  await goToManager(page, { tier: 1, pharmacy });
+  await fillManager(page, sampleManager);
+  await answerCaptcha(page, true);
+  await acceptTerms(page);
+  const submit = button(page, step('manager').buttons!.submit!);
+  await submit.scrollIntoViewIfNeeded();
+  await submit.dblclick();
+  await expect(page.getByRole('heading', { name: fa.registration.successHeading })).toBeVisible();
+  const row = await theRegistration(pharmacy.name);
+  expect(row.tier).toBe(1);
+  // Still one a moment later (a second POST would have landed by now).
+  await page.waitForTimeout(500);
+  expect(registrationsNamed(pharmacy.name)).toHaveLength(1);
 });
