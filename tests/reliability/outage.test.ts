@@ -172,8 +172,11 @@ describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
       ]);
       await stallProxy.cut();
       await stallProxy.reopen();
-      const slowest = Math.max(...answers.map((a) => a.ms));
-      recordFigure('postgres', 'stall: slowest answer ms (bound 10000)', slowest);
+      const registrations = answers.filter((a) => a.what === 'register');
+      const inTime = registrations.filter((a) => a.status === 503 && a.ms <= 10_000).length;
+      const health = answers.find((a) => a.what === 'health');
+      recordFigure('postgres', 'stall: registrations answered within 10 s (KNOWN DEFECT)', `${inTime}/${registrations.length}`);
+      recordFigure('postgres', 'stall: health answered 503 within', health ? `${(health.ms / 1000).toFixed(1)} s (${health.status})` : 'no answer');
       console.log(`[stall] answers during a silent database: ${answers.map((a) => `${a.what} ${a.status} ${a.code ?? ''} ${a.ms} ms`).join('; ')}`);
       expect(stallServer.alive).toBe(true);
       for (const answer of answers) {
