@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The reliability suite: real server processes on loopback, one test file at a time (they load
@@ -5,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'reliability',
-    root: new URL('../..', import.meta.url).pathname,
+    root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/reliability/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/reliability/global-setup.ts'],
