@@ -159,9 +159,9 @@ export interface LazyChunk {
   cssGzipBytes: number;
 }
 
-/** Each dynamic import of the manifest with what it adds beyond the first load. */
-function lazyChunks(dist: string, first: FirstLoad): LazyChunk[] {
-  const manifest = readManifest(dist);
+/** Each dynamic import (manifest, else the build's module info) with what it adds beyond the first load. */
+function lazyChunks(dist: string, first: FirstLoad, info: ModuleInfo[]): LazyChunk[] {
+  const manifest = readManifest(dist) ?? manifestFrom(info);
   if (!manifest) return [];
   const loaded = new Set([...first.js, ...first.css]);
   return Object.entries(manifest)
@@ -180,6 +180,24 @@ function lazyChunks(dist: string, first: FirstLoad): LazyChunk[] {
       };
     })
     .sort((a, b) => b.jsGzipBytes - a.jsGzipBytes);
+}
+
+/** A manifest-like view of the build (keyed by file name) from Rolldown's chunk info. */
+function manifestFrom(info: ModuleInfo[]): Manifest | undefined {
+  if (info.length === 0) return undefined;
+  return Object.fromEntries(
+    info.map((chunk) => [
+      chunk.chunk,
+      {
+        file: chunk.chunk,
+        src: chunk.facadeModuleId ? relative(root, chunk.facadeModuleId.replace(/^\0/, '')) : undefined,
+        isDynamicEntry: chunk.isDynamicEntry,
+        imports: chunk.imports,
+        dynamicImports: chunk.dynamicImports,
+        css: chunk.css,
+      },
+    ]),
+  );
 }
 
 export interface CompilerHit {
@@ -213,6 +231,12 @@ function compilerHits(dist: string, files: string[]): CompilerHit[] {
 export interface ModuleInfo {
   chunk: string;
   modules: Record<string, number>;
+  /** Static imports (file names), dynamic imports, and whether the chunk is a dynamic import's target. */
+  imports: string[];
+  dynamicImports: string[];
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  css: string[];
 }
 
 /**
@@ -233,7 +257,16 @@ export async function moduleInfo(configFile: string, outDir?: string, precompres
         if (output.type !== 'chunk') continue;
         const modules: Record<string, number> = {};
         for (const [id, info] of Object.entries(output.modules)) modules[id] = info.renderedLength;
-        chunks.push({ chunk: output.fileName, modules });
+        const meta = (output as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata;
+        chunks.push({
+          chunk: output.fileName,
+          modules,
+          imports: [...output.imports],
+          dynamicImports: [...output.dynamicImports],
+          isDynamicEntry: output.isDynamicEntry,
+          facadeModuleId: output.facadeModuleId,
+          css: meta?.importedCss ? [...meta.importedCss] : [],
+        });
       }
     },
   };
@@ -390,7 +423,7 @@ export async function analyzeDist(dist: string, configFile: string, label: strin
     allJs: totals(js.map((file) => sizeOf(dist, file))),
     allCss: totals(css.map((file) => sizeOf(dist, file))),
     fonts: { files: fonts.map((file) => sizeOf(dist, file)), totalBytes: fonts.reduce((sum, file) => sum + sizeOf(dist, file).rawBytes, 0) },
-    lazyChunks: lazyChunks(dist, first),
+    lazyChunks: lazyChunks(dist, first, info),
     compilerHits: compilerHits(dist, js),
     dependencies,
     compilerModules,
