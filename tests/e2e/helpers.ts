@@ -215,6 +215,11 @@ export async function choose(page: Page, label: string, option: string): Promise
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Waits until a select-like field shows this option (selects fill in once their lists have loaded). */
+export async function expectChosen(page: Page, label: string, option: string): Promise<void> {
+  await expect.poll(() => chosen(page, label), { message: `«${label}» shows «${option}»` }).toBe(option);
+}
+
 /** The displayed value of a select-like field. */
 export async function chosen(page: Page, label: string): Promise<string> {
   const control = field(page, label);

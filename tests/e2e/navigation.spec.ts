@@ -2,7 +2,7 @@ import {
   visitsCounted,
   answerCaptcha,
   button,
-  chosen,
+  expectChosen,
   expect,
   press,
   field,
@@ -34,8 +34,8 @@ test('going back refills every step, and coming forward again keeps the manager 
   // /manager → /location: province, city, address and the map position are back.
   await press(page, step('manager').buttons!.back!);
   await expect(page).toHaveURL(/\/location$/);
-  expect(await chosen(page, title('location', 'selectedState'))).toBe(sampleLocation.province);
-  expect(await chosen(page, title('location', 'cityId'))).toBe(sampleLocation.city);
+  await expectChosen(page, title('location', 'selectedState'), sampleLocation.province);
+  await expectChosen(page, title('location', 'cityId'), sampleLocation.city);
   await expect(field(page, title('location', 'address'))).toHaveValue(sampleLocation.address);
   await expectMapAt(page, sampleLocation.cityLatitude, sampleLocation.cityLongitude);
 
@@ -43,10 +43,8 @@ test('going back refills every step, and coming forward again keeps the manager 
   await press(page, step('location').buttons!.back!);
   await expect(page).toHaveURL(/\/pharmacy-info$/);
   await expect(field(page, title('pharmacy-info', 'name'))).toHaveValue(pharmacy.name);
-  expect(await chosen(page, title('pharmacy-info', 'type'))).toBe(optionTitle('pharmacy-info', 'type', pharmacy.type));
-  expect(await chosen(page, title('pharmacy-info', 'service'))).toBe(
-    optionTitle('pharmacy-info', 'service', pharmacy.service),
-  );
+  await expectChosen(page, title('pharmacy-info', 'type'), optionTitle('pharmacy-info', 'type', pharmacy.type));
+  await expectChosen(page, title('pharmacy-info', 'service'), optionTitle('pharmacy-info', 'service', pharmacy.service));
   await expect(page.getByRole('checkbox', { name: labelRe(title('pharmacy-info', 'hasDavajoo')) })).toBeChecked();
 
   // Forward again: nothing lost on the way.
@@ -73,8 +71,8 @@ test('a page reload keeps the draft, on the step where the manager was', async (
 
   await page.reload();
   await expect(page).toHaveURL(/\/location$/);
-  expect(await chosen(page, title('location', 'selectedState'))).toBe(sampleLocation.province);
-  expect(await chosen(page, title('location', 'cityId'))).toBe(sampleLocation.city);
+  await expectChosen(page, title('location', 'selectedState'), sampleLocation.province);
+  await expectChosen(page, title('location', 'cityId'), sampleLocation.city);
   await expect(field(page, title('location', 'address'))).toHaveValue(sampleLocation.address);
   await press(page, step('location').buttons!.next!);
   await expect(page).toHaveURL(/\/manager$/);

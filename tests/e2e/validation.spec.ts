@@ -108,6 +108,8 @@ test('an invalid /location is blocked with its messages and focus on the provinc
   await choose(page, title('pharmacy-info', 'service'), optionTitle('pharmacy-info', 'service', 1));
   await press(page, step('pharmacy-info').buttons!.next!);
   await expect(page).toHaveURL(/\/location$/);
+  // The step as the manager sees it once loaded (the province list arrives with Utility/Locations).
+  await expect(field(page, title('location', 'selectedState'))).toBeEnabled();
 
   await press(page, step('location').buttons!.next!);
   await expect(page).toHaveURL(/\/location$/);
