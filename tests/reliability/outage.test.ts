@@ -128,13 +128,10 @@ describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
 
   /**
    * A silent network (partition, paused VM, dropped packets) instead of a refused one: connections
-   * stay open and nothing answers. A manager must still get an answer in bounded time.
-   * KNOWN DEFECT (reported): the pg pool has no query timeout, so a registration whose transaction
-   * is on a silenced connection waits until TCP gives up (minutes), and the durable group commit
-   * behind it waits too. `it.fails` keeps the suite green while the defect stands and turns red the
-   * day it is fixed — then drop `.fails`.
+   * stay open and nothing answers. A manager must still get an answer in bounded time: the pool's
+   * query timeout (POSTGRES_QUERY_TIMEOUT_MS) turns the stall into 503 unavailable.
    */
-  it.fails('a silent database (black-holed network): every request answered within 10 s, 503 unavailable', async () => {
+  it('a silent database (black-holed network): every request answered within 10 s, 503 unavailable', async () => {
     const stallDb = await createDatabase('postgres', 'stall');
     const stallProxy = new TcpProxy(stallDb.host ?? '127.0.0.1', stallDb.port ?? 5432);
     await stallProxy.start();

@@ -78,6 +78,10 @@ function openPostgres(url: string, events: DatabaseEvents): DatabaseHandle {
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 3000,
+    // A database that stops answering without closing the connection (a partition, a paused VM)
+    // would hold every request until TCP gives up, minutes later: bound each query instead.
+    query_timeout: POSTGRES_QUERY_TIMEOUT_MS,
+    keepAlive: true,
     idleTimeoutMillis: 30_000,
     // bigint columns hold epoch milliseconds, well inside Number's exact range.
     types: { getTypeParser: (oid: number, format?: string) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
@@ -86,7 +90,10 @@ function openPostgres(url: string, events: DatabaseEvents): DatabaseHandle {
   // checked out between queries); unhandled, either would end the process. Queries in flight fail
   // on their own and become 503s; the pool opens fresh connections once the server is back.
   pool.on('error', (error) => events.onPoolError?.(error));
-  pool.on('connect', (client) => client.on('error', (error) => events.onPoolError?.(error)));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => events.onPoolError?.(error));
+    discardOnReadTimeout(client);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -102,6 +109,27 @@ function openPostgres(url: string, events: DatabaseEvents): DatabaseHandle {
     },
     close: () => db.destroy(),
   };
+}
+
+export const POSTGRES_QUERY_TIMEOUT_MS = 5000;
+
+/**
+ * After a read timeout the connection is in an unknown state (the answer may still arrive), and
+ * Kysely hands clients back to the pool without discarding them: closing the socket makes the pool
+ * drop this client and open a fresh one, and lets the rollback that follows fail at once.
+ */
+function discardOnReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const guarded = (...args: unknown[]): unknown => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') client.connection.stream.destroy();
+      });
+    }
+    return result;
+  };
+  client.query = guarded as typeof client.query;
 }
 
 async function runInTransaction<T>(conn: Kysely<Database>, body: (trx: Trx) => Promise<T>): Promise<T> {
