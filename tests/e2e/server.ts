@@ -148,8 +148,15 @@ export async function startServer(): Promise<StartedServer> {
       await done;
       clearTimeout(timer);
     }
-    if (!process.env.E2E_KEEP_DATABASE) rmSync(folder, { recursive: true, force: true });
+    // The server must not have failed a request or logged an error while the browser used it.
+    const failures = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => /"level":(50|60)\b|"statusCode":5\d\d\b/.test(line));
+    if (!process.env.E2E_KEEP_DATABASE && failures.length === 0) rmSync(folder, { recursive: true, force: true });
     else console.log(`e2e: kept ${folder}`);
+    if (failures.length > 0) {
+      throw new Error(`e2e: the server logged ${failures.length} error(s) or 5xx answer(s) during the run:\n${failures.slice(0, 10).join('\n')}`);
+    }
   };
   return { baseURL, databaseFile, captchaBankFile, tileOrigins, logFile, stop };
 }
