@@ -10,6 +10,9 @@ const stages = [
   ['static Storybook', npm('run', 'build-storybook')],
   ['a story for every widget and step', ['node', ['tests/stories/check-static.mjs']]],
   ['production build', npm('run', 'build')],
+  ['end-to-end in Chromium', npm('run', 'test:e2e')],
+  ['reliability against a real server', npm('run', 'test:reliability')],
+  ['benchmark smoke run', npm('run', 'bench', '--', '--quick', '--no-build')],
 ];
 
 const results = [];
