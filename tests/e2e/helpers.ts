@@ -74,9 +74,6 @@ export function toAscii(text: string): string {
     .replace(/[٠-٩]/g, (digit) => String(arabicDigits.indexOf(digit)))
     .replace(/٫/g, '.');
 }
-export function toPersian(text: string): string {
-  return text.replace(/[0-9]/g, (digit) => persianDigits[Number(digit)]!);
-}
 
 /** A label that may carry the required-field asterisk (RJSF adds «*»). */
 export function labelRe(text: string): RegExp {
