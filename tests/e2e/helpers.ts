@@ -392,6 +392,23 @@ export async function settledCoordinates(page: Page): Promise<{ latitude: number
   throw new Error('the map did not stop moving');
 }
 
+/**
+ * Waits until the map stops moving (a fly-to takes 1.5 s; the coordinates are committed when it
+ * starts, so they cannot tell): Leaflet's map pane keeps the same transform for 250 ms.
+ */
+export async function waitForMapToRest(page: Page): Promise<void> {
+  const pane = mapRegion(page).locator('.leaflet-map-pane');
+  const read = () => pane.evaluate((element) => `${(element as HTMLElement).style.transform}|${element.querySelectorAll('.leaflet-zoom-animated').length}|${element.ownerDocument.querySelector('.leaflet-tile-container')?.getAttribute('style') ?? ''}`);
+  let previous = await read();
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    await page.waitForTimeout(250);
+    const current = await read();
+    if (current === previous) return;
+    previous = current;
+  }
+  throw new Error('the map did not come to rest');
+}
+
 export function mapRegion(page: Page): Locator {
   return page.getByRole('application', { name: fa.widgets.map.label });
 }
@@ -401,6 +418,7 @@ export function mapRegion(page: Page): Locator {
  * the DevTools protocol, as a real touch screen sends them), the mouse on the desktop.
  */
 export async function dragMap(page: Page, dx: number, dy: number): Promise<void> {
+  await waitForMapToRest(page);
   // A finger or a mouse can only drag what is on the screen.
   await mapRegion(page).scrollIntoViewIfNeeded();
   const box = await mapRegion(page).boundingBox();
