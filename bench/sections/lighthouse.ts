@@ -117,6 +117,19 @@ export async function lighthousePage(browser: Browser, spec: PageSpec, reportDir
   }
 }
 
+/** Lighthouse's own trace errors (NO_NAVSTART, NO_FCP…) happen now and then on a busy machine: retry twice. */
+async function withRetry<T>(task: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task();
+    } catch (error) {
+      const message = (error as Error).message;
+      if (attempt >= 3 || !/^Lighthouse: (NO_|PROTOCOL_TIMEOUT|PAGE_HUNG|FAILED_DOCUMENT_REQUEST)/.test(message)) throw error;
+      log(`    ${message.slice(0, 80)} — retrying`);
+    }
+  }
+}
+
 /**
  * Each page `runs` times (Lighthouse's advice against variance: take the median run); the run with
  * the median performance score is reported, with the spread of the scores beside it.
@@ -129,7 +142,7 @@ export async function lighthouseSection(specs: PageSpec[], runs = 1): Promise<Re
       const attempts: LighthousePage[] = [];
       for (let attempt = 0; attempt < runs; attempt++) {
         log(`  lighthouse ${spec.name} (${spec.url})${runs > 1 ? ` run ${attempt + 1}/${runs}` : ''}`);
-        const figure = await lighthousePage(browser, spec, fromRoot('bench', 'tmp', 'lighthouse'), attempt);
+        const figure = await withRetry(() => lighthousePage(browser, spec, fromRoot('bench', 'tmp', 'lighthouse'), attempt));
         log(`    perf ${figure.performanceScore}  a11y ${figure.accessibilityScore}  bp ${figure.bestPracticesScore}  FCP ${figure.firstContentfulPaintMs} ms  LCP ${figure.largestContentfulPaintMs} ms  TBT ${figure.totalBlockingTimeMs} ms  CLS ${figure.cumulativeLayoutShiftScore}  ${figure.totalTransferBytes} B  (benchmarkIndex ${figure.benchmarkIndex})`);
         for (const warning of figure.warnings) log(`    warning: ${warning}`);
         attempts.push(figure);

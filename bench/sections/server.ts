@@ -265,9 +265,10 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
     } else notes.push('Utility/Locations sent no ETag, so the If-None-Match run was skipped.');
     const captcha = await measure({ target: 'captcha', url: base, path: paths.captcha, note: 'each a new captcha row', headers: { cookie: session } });
 
-    // Enough registrations for the whole run: a registration costs about what a captcha does (one
-    // row, one group commit), so the captcha rate with a margin, within bounds.
-    const count = quick ? 3_000 : Math.round(Math.min(45_000, Math.max(10_000, captcha.requestsPerSec * seconds * 1.5)));
+    // Enough registrations for the run: a registration costs at least what a captcha does (a row,
+    // a group commit), so the captcha rate × the run's seconds, within bounds (preparing is slow:
+    // two requests each). Should they run out early, the rate is still over the seconds they took.
+    const count = quick ? 3_000 : Math.round(Math.min(25_000, Math.max(5_000, captcha.requestsPerSec * seconds)));
     log(`  preparing ${count} registrations (session, token, solved captcha each)…`);
     const { prepared, failures } = await prepareRegistrations(base, count);
     if (prepared.length === 0) throw new Error(`could not prepare any registration: ${failures.join(' | ')}`);
