@@ -5,6 +5,7 @@
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { apiPaths } from '../../../src/shared/api-contract.js';
 import { solveCaptcha, type CaptchaShape } from './captcha.js';
 
 export interface HttpResponse {
@@ -153,14 +154,8 @@ export class CookieJar {
   }
 }
 
-export const paths = {
-  statistic: '/api/Statistic/Register',
-  config: '/api/Register/Config',
-  captcha: '/api/Register/GetCaptcha',
-  registration: '/api/Register/Pharmacy',
-  locations: '/api/Utility/Locations',
-  health: '/api/health',
-} as const;
+/** The contract's paths, as the wizard itself uses them. */
+export const paths = apiPaths;
 
 export interface ClientOptions {
   /** Sent as X-Forwarded-For on every request (to play a client behind a proxy, or to spoof one). */
