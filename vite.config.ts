@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fontPreloadPlugin, precompressPlugin } from './src/client/build/assets-plugins.js';
 import { wizardValidatorsPlugin } from './src/client/build/validators-plugin.js';
@@ -20,6 +20,7 @@ export default defineConfig(({ command }) => ({
       formatsModule: path.join(root, 'src/shared/formats.ts'),
     }),
     fontPreloadPlugin({ match: /Vazirmatn-Regular-[\w-]+\.woff2$/ }),
+    lazyMarkdownPlugin(),
     precompressPlugin(),
   ],
   resolve: {
@@ -58,3 +59,32 @@ export default defineConfig(({ command }) => ({
     },
   },
 }));
+
+/**
+ * RJSF imports markdown-to-jsx (about 31 KB gzip) statically, yet renders it only for
+ * `ui:enableMarkdownInDescription` / `ui:enableMarkdownInHelp` (unused by schemas/ today) and in
+ * its own developer error notes. In the build it loads on first use instead: a stand-in shows the
+ * text at once and the real component replaces it when its chunk arrives, so the form steps'
+ * chunk no longer carries it (measured by `npm run bench`).
+ */
+function lazyMarkdownPlugin(): Plugin {
+  const standIn = '\0lazy-markdown-to-jsx';
+  return {
+    name: 'wizard-lazy-markdown',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      return id === 'markdown-to-jsx/react' && importer !== standIn ? standIn : null;
+    },
+    load(id) {
+      if (id !== standIn) return null;
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        "const Real = lazy(() => import('markdown-to-jsx/react').then((module) => ({ default: module.Markdown })));",
+        'export function Markdown(props) {',
+        "  return createElement(Suspense, { fallback: createElement('span', null, props.children) }, createElement(Real, props));",
+        '}',
+      ].join('\n');
+    },
+  };
+}
