@@ -23,7 +23,7 @@ export function ErrorSummary({ items, onSelect }: ErrorSummaryProps) {
   const headingId = useId();
   if (items.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby={headingId}>
+    <div className="error-summary" role="alert" aria-labelledby={headingId} tabIndex={-1}>
       <h2 id={headingId} className="error-summary__title">
         {fa.ui.form.errorSummaryTitle}
       </h2>

@@ -42,7 +42,10 @@ export function focusField(container: HTMLElement | null, field: string): void {
     byId && !(byId instanceof HTMLInputElement && byId.type === 'hidden')
       ? byId
       : wrapper?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button, [tabindex]');
-  target?.focus();
+  // A field that cannot take focus yet (a select disabled while its list loads) would leave focus on
+  // the button: the error summary takes it instead, so the manager still lands on what blocks them.
+  if (target && !target.matches(':disabled')) return target.focus();
+  container.ownerDocument.querySelector<HTMLElement>('.error-summary')?.focus();
 }
 
 function topField(error: RJSFValidationError): string {
