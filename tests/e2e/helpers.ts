@@ -11,6 +11,7 @@ import { test as base, expect, type Locator, type Page, type TestInfo } from '@p
 import Database from 'better-sqlite3';
 import { fa } from '../../src/shared/strings.fa.js';
 import { projectRoot } from './server.js';
+import type { RegistrationRow } from '../../src/server/registration/registration.table.js';
 
 export { expect };
 
@@ -481,30 +482,8 @@ export async function screenshot(page: Page, testInfo: TestInfo, stepName: strin
 // ---------------------------------------------------------------------------------------------
 // Database
 
-/** A row of the server's `registrations` table (src/server/db/migrations/001_registrations.ts). */
-export interface RegistrationRow {
-  id: number;
-  tracking_code: string;
-  status: string;
-  tier: number;
-  type: number;
-  service: number;
-  province_id: number;
-  city_id: number;
-  latitude: number;
-  longitude: number;
-  pharmacy_name: string;
-  address: string;
-  has_davajoo: number;
-  first_name: string;
-  last_name: string;
-  national_code: string;
-  mobile_number: string;
-  created_at: string;
-  definition_version: string;
-  /** The whole normalised registration as JSON text. */
-  payload: string;
-}
+/** A row of the server's `registrations` table, typed by the server's own table definition. */
+export type { RegistrationRow };
 
 /** Every registration stored under this pharmacy name (read-only connection to the run's SQLite file). */
 export function registrationsNamed(name: string): RegistrationRow[] {
