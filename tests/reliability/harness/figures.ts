@@ -61,7 +61,7 @@ export const figureOrder = [
   'outage: health during outage',
   'outage: recovery seconds',
   'outage: rows lost',
-  'stall: registrations answered within 10 s (KNOWN DEFECT)',
+  'stall: registrations answered within 10 s',
   'stall: health answered 503 within',
   'csrf: forged requests refused 403',
   'captcha: misuse refused',
