@@ -14,13 +14,26 @@ export default function AddressTextareaWidget(props: WidgetProps) {
   const rows = typeof options.rows === 'number' && options.rows > 0 ? options.rows : 2;
   const text = typeof value === 'string' ? value : '';
 
+  // The length of the text the height was last fitted to; -1 before the first fit.
+  const fittedLength = useRef(-1);
+
   const fit = useCallback(() => {
     const element = ref.current;
     if (!element) return;
+    const length = element.value.length;
+    const shrinking = fittedLength.current < 0 || length < fittedLength.current;
+    fittedLength.current = length;
+    if (!shrinking) {
+      // Growing text: with the current height in place, scrollHeight is already the larger of the
+      // content and the box, so one read (no reset to auto, no second layout) is enough.
+      const height = element.scrollHeight;
+      if (height > 0 && `${height}px` !== element.style.height) element.style.height = `${height}px`;
+      return;
+    }
     const view = element.ownerDocument.defaultView;
     const scrollY = view?.scrollY ?? 0;
-    // Measure from the smallest height, then grow to the content; restoring the page scroll keeps
-    // the brief shrink from moving the page under the manager's finger.
+    // Shorter text (or the first fit): measure from the smallest height, then grow to the content;
+    // restoring the page scroll keeps the brief shrink from moving the page under the finger.
     element.style.height = 'auto';
     const height = element.scrollHeight;
     if (height > 0) element.style.height = `${height}px`;

@@ -18,6 +18,7 @@ import { useWizardStore } from '../state/wizard-store.js';
 import { ErrorSummary, type SummaryItem } from './ErrorSummary.js';
 import type { WizardFormContext } from './form-context.js';
 import { stepErrorTools } from './errors.js';
+import { contextDependencies } from './context-dependencies.js';
 import { usableUiSchema, widgets } from './registry.js';
 import { templates } from './templates.js';
 import { useRegistrationSubmit } from './use-registration-submit.js';
@@ -84,15 +85,33 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
   const serverMessages = state.serverErrors[step.id];
   const extraErrors = useMemo(() => tools.extraErrors(serverMessages), [tools, serverMessages]);
 
+  // The form context keeps its identity while the manager types: RJSF's SchemaField skips a field
+  // whose props are deep-equal, and a context holding the whole draft made every field re-render on
+  // every keystroke. Widgets still read fresh values through the `formData` getter; the context
+  // changes (its `dependencies` value) only when a field some widget follows (a sibling named in a
+  // `ui:options`, e.g. the province of the city picker) changes, so those widgets re-render.
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const dependencyFields = useMemo(() => contextDependencies(uiSchema, schema), [uiSchema, schema]);
+  const dependencies = JSON.stringify(dependencyFields.map((field) => draft[field] ?? null));
   const setField = useCallback(
     (name: string, value: unknown) => {
       const form = formRef.current;
       if (form) form.setFieldValue(name, value as never);
-      else actions.setDraft(step.id, { ...draft, [name]: value });
+      else actions.setDraft(step.id, { ...draftRef.current, [name]: value });
     },
-    [actions, draft, step.id],
+    [actions, step.id],
   );
-  const formContext = useMemo<WizardFormContext>(() => ({ formData: draft, setField }), [draft, setField]);
+  const formContext = useMemo<WizardFormContext & { dependencies: string }>(
+    () => ({
+      get formData() {
+        return draftRef.current;
+      },
+      setField,
+      dependencies,
+    }),
+    [setField, dependencies],
+  );
 
   const onChange = (event: IChangeEvent<Data, RJSFSchema, WizardFormContext>) => {
     const data = event.formData ?? {};

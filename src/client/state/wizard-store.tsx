@@ -49,6 +49,9 @@ export interface WizardStore {
 
 export const DEFAULT_STORAGE_KEY = 'pharmacy-wizard:v1';
 
+/** How long a typed draft may wait before it is mirrored to storage (flushed earlier on pagehide). */
+const DRAFT_WRITE_DELAY_MS = 400;
+
 const emptyState: WizardState = { drafts: {}, completed: [], serverErrors: {} };
 
 const StoreContext = createContext<WizardStore | null>(null);
@@ -114,13 +117,59 @@ export function WizardStoreProvider({ children, storage, storageKey = DEFAULT_ST
   const store = useRef(storage ?? defaultStorage()).current;
   const [state, setState] = useState<WizardState>(() => readStoredState(store, storageKey));
 
-  useEffect(() => {
+  // Typing changes a draft on every keystroke: serialising the whole state into sessionStorage each
+  // time is synchronous work on the keystroke's frame. A change of drafts alone is written when the
+  // page is idle (at most DRAFT_WRITE_DELAY_MS later) and at once when the page is hidden or left
+  // (`pagehide`, `visibilitychange`: a reload right after typing keeps the draft) or the provider
+  // unmounts; any other change (completed steps, plan, errors, result) is written at once.
+  const written = useRef<WizardState | null>(null);
+  const pending = useRef<WizardState | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const flush = useCallback(() => {
+    if (timer.current !== undefined) {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    }
+    const next = pending.current;
+    pending.current = null;
+    if (!next || next === written.current) return;
+    written.current = next;
     try {
-      store?.setItem(storageKey, JSON.stringify(state));
+      store?.setItem(storageKey, JSON.stringify(next));
     } catch {
       // Quota or privacy mode: keep going without persistence.
     }
-  }, [state, store, storageKey]);
+  }, [store, storageKey]);
+
+  useEffect(() => {
+    const last = written.current;
+    pending.current = state;
+    const draftsOnly =
+      last !== null &&
+      last.completed === state.completed &&
+      last.tier === state.tier &&
+      last.serverErrors === state.serverErrors &&
+      last.result === state.result;
+    if (!draftsOnly) return flush();
+    if (timer.current === undefined) timer.current = setTimeout(flush, DRAFT_WRITE_DELAY_MS);
+  }, [state, flush]);
+
+  useEffect(() => {
+    if (typeof window === 'undefined') return;
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    window.addEventListener('beforeunload', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('beforeunload', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+      flush();
+    };
+  }, [flush]);
 
   const update = useCallback((change: (previous: WizardState) => WizardState) => setState(change), []);
 
