@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, tileSource } from '../../src/server/plugins/security-headers.js';
+import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, tileSource } from '../../src/server/plugins/security-headers.js';
 import { openSession, postRegistration, testApp } from './helpers.js';
 
 let app: FastifyInstance;
@@ -10,19 +10,38 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('security headers', () => {
-  it.each(['/api/health', '/api/nothing', '/welcome', '/api/Utility/Locations'])('%s carries the full set', async (url) => {
-    const headers = (await app.inject({ url })).headers;
-    const csp = headers['content-security-policy'] as string;
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+  /** Issue 6 item 7, for any CSP: no eval, no inline script, nothing embedded, based or framing. */
+  function expectStrictCsp(csp: string): void {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
+    expect(/default-src[^;]*unsafe-inline/.test(csp)).toBe(false);
+  }
+
+  it('pages carry the full set with the page CSP', async () => {
+    const headers = (await app.inject({ url: '/welcome' })).headers;
+    const csp = headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expectStrictCsp(csp);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('no-referrer');
     expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each(['/api/health', '/api/nothing', '/api/Utility/Locations'])('%s carries the short API set, which allows nothing', async (url) => {
+    const headers = (await app.inject({ url })).headers;
+    const csp = headers['content-security-policy'] as string;
+    expect(csp).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(csp).toContain("default-src 'none'");
+    expectStrictCsp(csp);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['strict-transport-security']).toBeUndefined();
   });
@@ -37,7 +56,9 @@ describe('security headers', () => {
   it('HSTS in production only', async () => {
     const production = await testApp({ NODE_ENV: 'production' });
     try {
-      expect((await production.inject({ url: '/api/health' })).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      for (const url of ['/api/health', '/welcome']) {
+        expect((await production.inject({ url })).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      }
     } finally {
       await production.close();
     }

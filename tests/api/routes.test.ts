@@ -52,7 +52,7 @@ describe('GET /api/Register/Config', () => {
     try {
       const body = (await configured.inject({ url: '/api/Register/Config' })).json<{ map: { key: string; tileUrl: string } }>();
       expect(body.map).toMatchObject({ key: 'k123', tileUrl: 'https://{s}.tiles.example.ir/{z}/{x}/{y}.png' });
-      const csp = (await configured.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+      const csp = (await configured.inject({ url: '/welcome' })).headers['content-security-policy'] as string;
       expect(csp).toContain("img-src 'self' data: blob: https://*.tiles.example.ir;");
     } finally {
       await configured.close();
