@@ -85,7 +85,7 @@ describe.each(dbKinds)('load (%s)', (kind) => {
 
   // Several processes behind a load balancer share one PostgreSQL (product-decisions §1): the two
   // copies of a request may land on different processes. Still one row and one answer.
-  it.runIf(kind === 'postgres')('two processes on one PostgreSQL, the twin requests split between them: one row per key, identical answers', async () => {
+  if (kind === 'postgres') it('two processes on one PostgreSQL, the twin requests split between them: one row per key, identical answers', async () => {
     const scenario = await startScenario(kind, 'twoproc');
     scenarios.push(scenario);
     const { ServerProcess } = await import('./harness/server.js');
