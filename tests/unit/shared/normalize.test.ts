@@ -7,7 +7,18 @@ import {
   normalizeText,
   toAsciiDigits,
 } from '../../../src/shared/normalize.js';
+import Ajv from 'ajv';
 import { formats } from '../../../src/shared/formats.js';
+import { loadRealWizard } from './schemas-fixture.js';
+
+// The rule of a field is its schema: the pattern gives the shape, the format the check digit or
+// operator prefix. Judge values the way both sides do, with the real manager step.
+const manager = loadRealWizard().steps.find((step) => step.id === 'manager')?.jsonSchema ?? {};
+const ajv = new Ajv({ allErrors: true, strict: true });
+ajv.addKeyword({ keyword: 'errorMessage', schemaType: ['string', 'object'] });
+for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
+const managerProperties = manager.properties as Record<string, object>;
+const fieldAccepts = (field: string, value: string): boolean => ajv.validate(managerProperties[field], value);
 
 describe('digits', () => {
   it('turns Persian and Arabic-Indic digits into ASCII', () => {
@@ -48,20 +59,21 @@ describe('mobile numbers', () => {
     expect(normalizeMobile(typed)).toBe(stored);
   });
 
-  it('accepts real operator prefixes only', () => {
-    expect(formats['ir-mobile']('09123456789')).toBe(true);
-    expect(formats['ir-mobile']('09601234567')).toBe(false);
-    expect(formats['ir-mobile']('0912345678')).toBe(false);
+  it('accepts real operator prefixes and the stored shape only', () => {
+    expect(fieldAccepts('mobileNumber', '09123456789')).toBe(true);
+    expect(fieldAccepts('mobileNumber', '09601234567')).toBe(false);
+    expect(fieldAccepts('mobileNumber', '0912345678')).toBe(false);
+    expect(fieldAccepts('mobileNumber', '9123456789')).toBe(false);
   });
 });
 
 describe('national codes', () => {
   it.each(['0499370899', '0790419904', '0084575948'])('%s has a valid check digit', (code) => {
-    expect(formats['ir-national-code'](code)).toBe(true);
+    expect(fieldAccepts('nationalCode', code)).toBe(true);
   });
 
-  it.each(['0684159415', '0000000000', '123456789', '12345678901'])('%s is refused', (code) => {
-    expect(formats['ir-national-code'](code)).toBe(false);
+  it.each(['0684159415', '0000000000', '123456789', '499370899', '12345678901'])('%s is refused', (code) => {
+    expect(fieldAccepts('nationalCode', code)).toBe(false);
   });
 });
 
