@@ -88,6 +88,13 @@ export const fa = {
       close: 'بستن',
     },
   },
+  /** Generated captcha questions ({left}, {right}: operands in words; {operation}: one of the verbs). */
+  captcha: {
+    arithmeticQuestion: 'حاصل «{left} {operation} {right}» چند می‌شود؟',
+    plus: 'به‌علاوه',
+    minus: 'منهای',
+    times: 'ضرب در',
+  },
   /** Fallback field messages, by JSON Schema keyword, when a field has no errorMessage of its own. */
   validation: {
     required: 'این بخش را کامل کنید.',
