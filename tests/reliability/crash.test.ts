@@ -8,21 +8,12 @@ import { registrationRows, sqliteIntegrity } from './harness/db.js';
 import { dbKinds, sizes } from './harness/env.js';
 import { recordFigure } from './harness/figures.js';
 import { ApiClient, errorBodyProblem, errorCode, paths, type HttpResponse } from './harness/http.js';
-import { runLoad, type Attempt } from './harness/load.js';
+import { attemptResponse, runLoad, type Attempt } from './harness/load.js';
 import { reconcile, summarise } from './harness/reconcile.js';
 import { startScenario, type Scenario } from './harness/scenario.js';
 import { sleep, stopAllServers } from './harness/server.js';
 import { seededRandom, validRegistration } from './harness/data.js';
 
-function toResponse(attempt: Attempt): HttpResponse {
-  let json: unknown;
-  try {
-    json = attempt.body ? JSON.parse(attempt.body) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: attempt.status, headers: {}, body: Buffer.from(attempt.body ?? ''), text: attempt.body ?? '', json };
-}
 
 describe.each(dbKinds)('crash (%s)', (kind) => {
   let scenario: Scenario | undefined;
@@ -140,7 +131,7 @@ describe.each(dbKinds)('crash (%s)', (kind) => {
       recordFigure(kind, 'SIGTERM: lost / stored unanswered', `${result.lost.length} / ${result.unexpectedRows}`);
       console.log(`[sigterm ${kind}] after the signal: ${summarise(afterTerm)}`);
       // Refusals while stopping are still the contract's: 503, code unavailable, a Persian message.
-      const offContract = afterTerm.filter((a) => a.status >= 400 && a.body !== undefined && (errorCode(toResponse(a)) !== 'unavailable' || errorBodyProblem(toResponse(a)) !== undefined));
+      const offContract = afterTerm.filter((a) => a.status >= 400 && a.body !== undefined && (errorCode(attemptResponse(a)) !== 'unavailable' || errorBodyProblem(attemptResponse(a)) !== undefined));
       recordFigure(kind, 'SIGTERM: refusals off-contract', offContract.length);
       expect(offContract.slice(0, 3).map((a) => `${a.stage ?? 'register'} ${a.status} ${a.body?.slice(0, 100)}`), 'answers while stopping').toEqual([]);
       expect(graceful.server.exitCode, graceful.server.tail(5)).toBe(0);

@@ -10,7 +10,7 @@ import { createDatabase, registrationRows, type TestDatabase } from './harness/d
 import { testDatabaseUrl } from './harness/env.js';
 import { recordFigure } from './harness/figures.js';
 import { errorBodyProblem, errorCode, rawRequest, type HttpResponse } from './harness/http.js';
-import { runLoad, type Attempt } from './harness/load.js';
+import { attemptResponse, runLoad, type Attempt } from './harness/load.js';
 import { TcpProxy } from './harness/proxy.js';
 import { reconcile } from './harness/reconcile.js';
 import { ServerProcess, sleep, stopAllServers } from './harness/server.js';
@@ -21,15 +21,6 @@ const RECOVERY_BOUND_S = 30;
 /** How long the silent-network test waits for answers before it heals the network. */
 const STALL_MS = 7_000;
 
-function asResponse(attempt: Attempt): HttpResponse {
-  let json: unknown;
-  try {
-    json = attempt.body ? JSON.parse(attempt.body) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: attempt.status, headers: {}, body: Buffer.from(attempt.body ?? ''), text: attempt.body ?? '', json };
-}
 
 describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
   let db: TestDatabase | undefined;
@@ -96,7 +87,7 @@ describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
 
     const during = attempts.filter((a) => a.at > cutAt + GRACE_MS && a.at < reopenAt);
     const after = attempts.filter((a) => a.at > (recoveredAt || reopenAt));
-    const unavailable = during.filter((a) => a.status === 503 && errorCode(asResponse(a)) === 'unavailable' && errorBodyProblem(asResponse(a)) === undefined);
+    const unavailable = during.filter((a) => a.status === 503 && errorCode(attemptResponse(a)) === 'unavailable' && errorBodyProblem(attemptResponse(a)) === undefined);
     const others = during.filter((a) => !unavailable.includes(a));
     const rows = await registrationRows(db);
     const result = reconcile(attempts, rows);

@@ -26,7 +26,8 @@ import { appQueryClient } from '../api/query-client.js';
 
 type Data = Record<string, unknown>;
 
-const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
+/** RJSF would otherwise fill a `const` in as a default: preselected options, pre-ticked terms. */
+export const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 type WizardForm = Form<Data, RJSFSchema, WizardFormContext>;
 
 /** The id RJSF gives a top-level field (idPrefix `root`, separator `_`), which widgets put on their focusable element. */

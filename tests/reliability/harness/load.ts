@@ -123,3 +123,14 @@ function take(attempt: Attempt, settled: PromiseSettledResult<HttpResponse>): vo
   attempt.body = settled.value.text;
   if (settled.value.status === 200) attempt.trackingCode = (settled.value.json as { trackingCode?: string }).trackingCode;
 }
+
+/** An attempt's answer in the shape the contract checks (errorCode, errorBodyProblem) read. */
+export function attemptResponse(attempt: Attempt): HttpResponse {
+  let json: unknown;
+  try {
+    json = attempt.body ? JSON.parse(attempt.body) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: attempt.status, headers: {}, body: Buffer.from(attempt.body ?? ''), text: attempt.body ?? '', json };
+}

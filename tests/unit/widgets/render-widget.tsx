@@ -18,6 +18,7 @@ import managerUi from '../../../schemas/steps/manager.ui.json';
 import type { WizardFormContext } from '../../../src/client/form/form-context.js';
 import { widgets } from '../../../widgets/index.js';
 import { createSeededClient, WidgetProviders, type ApiSeeds } from '../../../widgets/story-helpers.js';
+import { DEFAULTS_BEHAVIOUR } from '../../../src/client/form/FormStepPage.js';
 
 // Vitest runs without globals here, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
@@ -70,8 +71,7 @@ export function renderWidget(options: RenderWidgetOptions) {
         validator={validator}
         noHtml5Validate
         noValidate
-        // RJSF would otherwise fill `const: true` in as a default and tick acceptTerms for the manager.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
         extraErrors={extraErrors}
         disabled={options.disabled}
         readonly={options.readonly}
