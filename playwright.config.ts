@@ -9,8 +9,7 @@ import { defineConfig } from '@playwright/test';
  * Browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own (executablePath
  * left undefined). Nothing here downloads a browser.
  */
-const chromiumPath =
-  process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromiumPath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -30,7 +30,10 @@ export default defineConfig(({ command }) => ({
             // react-router's package exports only its development build (warnings and invariants
             // kept); the production build it ships beside it is smaller and quieter. Dev keeps the
             // warnings.
-            { find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') },
+            {
+              find: /^react-router$/,
+              replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+            },
           ]
         : [],
   },

@@ -71,7 +71,10 @@ export function apiMockFromArgs(args: Record<string, unknown>): Required<ApiMock
   return {
     registrationOutcome: pick('registrationOutcome', (value) => value === 'success' || value === 'failure'),
     failureMessage: pick('failureMessage', (value) => typeof value === 'string' && value.trim() !== ''),
-    failureFields: pick('failureFields', (value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+    failureFields: pick(
+      'failureFields',
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    ),
     trackingCode: pick('trackingCode', (value) => typeof value === 'string' && value.trim() !== ''),
     apiDelayMs: pick('apiDelayMs', (value) => typeof value === 'number' && value >= 0),
   };
@@ -121,7 +124,10 @@ function answer(method: string, path: string): Response {
   }
   if (method === 'POST' && path === apiPaths.registration) {
     if (current.registrationOutcome === 'success') {
-      return json(200, { message: fa.registration.successMessage, trackingCode: current.trackingCode } satisfies RegistrationAnswer);
+      return json(200, {
+        message: fa.registration.successMessage,
+        trackingCode: current.trackingCode,
+      } satisfies RegistrationAnswer);
     }
     const code = current.failureMessage === fa.errors.captcha_invalid ? 'captcha_invalid' : 'validation';
     return json(422, errorBody(current.failureMessage, code, current.failureFields));

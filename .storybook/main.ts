@@ -13,7 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
-import { compileStepCode, readWizard, VALIDATORS_MODULE_ID, wizardValidatorsPlugin } from '../src/client/build/validators-plugin.js';
+import {
+  compileStepCode,
+  readWizard,
+  VALIDATORS_MODULE_ID,
+  wizardValidatorsPlugin,
+} from '../src/client/build/validators-plugin.js';
 import { formSteps } from '../src/shared/wizard-definition.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,7 +65,9 @@ const config: StorybookConfig = {
   staticDirs: ['../public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(viteConfig) {
-    const plugins = flatPlugins(viteConfig.plugins).filter((plugin) => !APP_BUILD_ONLY_PLUGINS.has(pluginName(plugin) ?? ''));
+    const plugins = flatPlugins(viteConfig.plugins).filter(
+      (plugin) => !APP_BUILD_ONLY_PLUGINS.has(pluginName(plugin) ?? ''),
+    );
     // The form steps import `virtual:wizard-validators`; make sure its plugin is there even if
     // vite.config.ts stops carrying it (or Storybook stops loading the project's config).
     if (!plugins.some((plugin) => pluginName(plugin) === 'wizard-validators')) {

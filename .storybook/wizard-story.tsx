@@ -10,7 +10,12 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { WizardApp } from '../src/client/app/WizardApp.js';
 import type { ValidatorFactory } from '../src/client/app/wizard-env.js';
-import { DEFAULT_STORAGE_KEY, type RegistrationResult, type ServerErrors, type WizardState } from '../src/client/state/wizard-store.js';
+import {
+  DEFAULT_STORAGE_KEY,
+  type RegistrationResult,
+  type ServerErrors,
+  type WizardState,
+} from '../src/client/state/wizard-store.js';
 import { loadFullWizard, shellWizard } from '../src/client/wizard-source.js';
 import type { Drafts } from '../src/shared/wizard-definition.js';
 import { MemoryStorage } from './memory-storage.js';
@@ -56,7 +61,15 @@ function LocationProbe() {
   );
 }
 
-export function WizardStory({ step, search = '', drafts = {}, completed = [], tier, result, serverErrors = {} }: WizardStoryProps) {
+export function WizardStory({
+  step,
+  search = '',
+  drafts = {},
+  completed = [],
+  tier,
+  result,
+  serverErrors = {},
+}: WizardStoryProps) {
   const queryClient = useQueryClient();
   const [storage] = useState(() => {
     const state: WizardState = { drafts, completed, tier, serverErrors, result };

@@ -11,11 +11,43 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { budget, budgetHeader, budgetRows, consoleTable, formatNumber, kb, markdownTable, mark, mb, type Budget } from './lib/report.js';
+import {
+  budget,
+  budgetHeader,
+  budgetRows,
+  consoleTable,
+  formatNumber,
+  kb,
+  markdownTable,
+  mark,
+  mb,
+  type Budget,
+} from './lib/report.js';
 import { startProductServer, type ServerProcess } from './lib/processes.js';
-import { CHROMIUM_PATH, errorText, fromRoot, log, parseOptions, privateClientDir, root, round, run } from './lib/util.js';
+import {
+  CHROMIUM_PATH,
+  errorText,
+  fromRoot,
+  log,
+  parseOptions,
+  privateClientDir,
+  root,
+  round,
+  run,
+} from './lib/util.js';
 import { fieldTitle, formSteps, wizard } from './lib/wizard.js';
-import { analyzeDist, moduleInfo, peerDist, peerViteConfig, productDist, productViteConfig, sizeOf, totals, type DistAnalysis, type ModuleInfo } from './sections/bundle.js';
+import {
+  analyzeDist,
+  moduleInfo,
+  peerDist,
+  peerViteConfig,
+  productDist,
+  productViteConfig,
+  sizeOf,
+  totals,
+  type DistAnalysis,
+  type ModuleInfo,
+} from './sections/bundle.js';
 import { lighthouseSection, type LighthousePage, type PageSpec } from './sections/lighthouse.js';
 import { recordRoutes, type RouteLoad } from './sections/routes.js';
 import { serverSection, type ServerSection } from './sections/server.js';
@@ -101,7 +133,8 @@ if (options.build) {
 }
 // --no-build measures the project's own build (dist/client), or the bench's last one without it.
 const productClient = options.build || !existsSync(join(productDist(), 'index.html')) ? clientDir : productDist();
-if (!existsSync(join(productClient, 'index.html'))) throw new Error(`no client build in ${relative(root, productClient)}: run without --no-build`);
+if (!existsSync(join(productClient, 'index.html')))
+  throw new Error(`no client build in ${relative(root, productClient)}: run without --no-build`);
 if (!options.build) log(`--no-build: measuring ${relative(root, productClient)} as it is`);
 if (wanted('peer') && (options.build || !existsSync(join(peerDist(), 'index.html')))) {
   log('vite build (bench/peer/vite.config.ts) → bench/peer/dist');
@@ -114,8 +147,22 @@ const welcomeRoute = wizard.steps[0].route;
 const lighthouseRoutes = options.quick ? [welcomeRoute] : [welcomeRoute, ...formRoutes];
 const addressText = 'خیابان ولیعصر بالاتر از میدان ونک کوچه بهار پلاک دوازده'.slice(0, 40);
 const typingSpecs: TypingSpec[] = [
-  { name: 'manager mobile', url: '', label: fieldTitle('manager', 'mobileNumber'), text: '۰۹۱۲۳۴۵۶۷۸۹', seed: draftSeed('/manager'), expectPath: '/manager' },
-  { name: 'location address', url: '', label: fieldTitle('location', 'address'), text: addressText, seed: draftSeed('/location'), expectPath: '/location' },
+  {
+    name: 'manager mobile',
+    url: '',
+    label: fieldTitle('manager', 'mobileNumber'),
+    text: '۰۹۱۲۳۴۵۶۷۸۹',
+    seed: draftSeed('/manager'),
+    expectPath: '/manager',
+  },
+  {
+    name: 'location address',
+    url: '',
+    label: fieldTitle('location', 'address'),
+    text: addressText,
+    seed: draftSeed('/location'),
+    expectPath: '/location',
+  },
 ];
 
 // ── bundle, Lighthouse and typing against one server ─────────────────────────────────────────
@@ -142,20 +189,56 @@ const bundle = await section('bundle', async () => {
   const browser = await launchForTyping();
   let routes: RouteLoad[];
   try {
-    routes = await recordRoutes(browser, server.url, productClient, [welcomeRoute, ...formRoutes], options.quick ? 300 : 1500);
+    routes = await recordRoutes(
+      browser,
+      server.url,
+      productClient,
+      [welcomeRoute, ...formRoutes],
+      options.quick ? 300 : 1500,
+    );
   } finally {
     await browser.close();
   }
   const welcome = routes[0];
   // What a manager walking every step downloads: each route's needs and prefetches together
   // (chunks loaded only on demand, such as the markdown renderer, are not in it).
-  const walkedFiles = [...new Set(routes.flatMap((route) => [...route.needed, ...route.prefetched]))].filter((file) => file.endsWith('.js'));
+  const walkedFiles = [...new Set(routes.flatMap((route) => [...route.needed, ...route.prefetched]))].filter((file) =>
+    file.endsWith('.js'),
+  );
   const walked = totals(walkedFiles.map((file) => sizeOf(productClient, file)));
   const budgets: Budget[] = [
-    budget('bundle', `${welcomeRoute} first-load JS (gzip)`, analysis.firstLoad.jsGzipBytes, '<=', limits.welcomeJsGzipBytes, 'B'),
-    budget('bundle', `JS requested before ${welcomeRoute} is on screen (gzip)`, welcome.jsGzipBytes, '<=', limits.welcomeJsGzipBytes, 'B'),
-    budget('bundle', `RJSF/ajv/Leaflet modules in ${welcomeRoute}'s first load`, analysis.firstLoadForbidden.length, '=', 0, 'count'),
-    budget('bundle', 'ajv compiler modules or eval-like code in any chunk', analysis.compilerModules.length + analysis.compilerHits.length, '=', 0, 'count'),
+    budget(
+      'bundle',
+      `${welcomeRoute} first-load JS (gzip)`,
+      analysis.firstLoad.jsGzipBytes,
+      '<=',
+      limits.welcomeJsGzipBytes,
+      'B',
+    ),
+    budget(
+      'bundle',
+      `JS requested before ${welcomeRoute} is on screen (gzip)`,
+      welcome.jsGzipBytes,
+      '<=',
+      limits.welcomeJsGzipBytes,
+      'B',
+    ),
+    budget(
+      'bundle',
+      `RJSF/ajv/Leaflet modules in ${welcomeRoute}'s first load`,
+      analysis.firstLoadForbidden.length,
+      '=',
+      0,
+      'count',
+    ),
+    budget(
+      'bundle',
+      'ajv compiler modules or eval-like code in any chunk',
+      analysis.compilerModules.length + analysis.compilerHits.length,
+      '=',
+      0,
+      'count',
+    ),
   ];
   return {
     welcome: {
@@ -187,19 +270,37 @@ const bundle = await section('bundle', async () => {
 
 const lighthouse = await section('lighthouse', async () => {
   const server = requireApp();
-  const specs: PageSpec[] = lighthouseRoutes.map((route) => ({ name: route, url: server.url + route, seed: draftSeed(route), expectPath: route }));
+  const specs: PageSpec[] = lighthouseRoutes.map((route) => ({
+    name: route,
+    url: server.url + route,
+    seed: draftSeed(route),
+    expectPath: route,
+  }));
   const pages = await lighthouseSection(specs, options.quick ? 1 : 3);
   const budgets: Budget[] = Object.entries(pages).flatMap(([route, page]) => [
     budget('lighthouse', `${route} performance`, page.performanceScore, '>=', limits.performanceScore, 'score'),
     budget('lighthouse', `${route} accessibility`, page.accessibilityScore, '>=', limits.accessibilityScore, 'score'),
     budget('lighthouse', `${route} LCP`, page.largestContentfulPaintMs, '<=', limits.largestContentfulPaintMs, 'ms'),
     budget('lighthouse', `${route} TBT`, page.totalBlockingTimeMs, '<=', limits.totalBlockingTimeMs, 'ms'),
-    budget('lighthouse', `${route} CLS`, page.cumulativeLayoutShiftScore, '<=', limits.cumulativeLayoutShiftScore, 'score'),
+    budget(
+      'lighthouse',
+      `${route} CLS`,
+      page.cumulativeLayoutShiftScore,
+      '<=',
+      limits.cumulativeLayoutShiftScore,
+      'score',
+    ),
   ]);
   for (const [route, page] of Object.entries(pages)) {
-    if (page.warnings.some((warning) => warning.startsWith('redirected'))) throw new Error(`${route}: ${page.warnings.join('; ')}`);
+    if (page.warnings.some((warning) => warning.startsWith('redirected')))
+      throw new Error(`${route}: ${page.warnings.join('; ')}`);
   }
-  return { preset: 'mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbps), 4× CPU slowdown', runsPerPage: options.quick ? 1 : 3, pages, budgets };
+  return {
+    preset: 'mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbps), 4× CPU slowdown',
+    runsPerPage: options.quick ? 1 : 3,
+    pages,
+    budgets,
+  };
 });
 
 const typing = await section('typing', async () => {
@@ -221,22 +322,39 @@ const server = await section('server', async () => {
   const by = (target: string) => figures.runs.find((figure) => figure.target === target);
   const budgets: Budget[] = [];
   const stack = by('stack');
-  if (stack?.vsBareRatio !== undefined) budgets.push(budget('server', 'stack vs bare', stack.vsBareRatio, '>=', limits.stackVsBareRatio, 'ratio'));
+  if (stack?.vsBareRatio !== undefined)
+    budgets.push(budget('server', 'stack vs bare', stack.vsBareRatio, '>=', limits.stackVsBareRatio, 'ratio'));
   for (const target of ['config', 'locations', 'locations (304)']) {
     const figure = by(target);
-    if (figure?.vsStackRatio !== undefined) budgets.push(budget('server', `${target} vs stack`, figure.vsStackRatio, '>=', limits.cachedVsStackRatio, 'ratio'));
+    if (figure?.vsStackRatio !== undefined)
+      budgets.push(
+        budget('server', `${target} vs stack`, figure.vsStackRatio, '>=', limits.cachedVsStackRatio, 'ratio'),
+      );
   }
   const captcha = by('captcha');
-  if (captcha?.vsStackRatio !== undefined) budgets.push(budget('server', 'captcha vs stack', captcha.vsStackRatio, '>=', limits.captchaVsStackRatio, 'ratio'));
+  if (captcha?.vsStackRatio !== undefined)
+    budgets.push(budget('server', 'captcha vs stack', captcha.vsStackRatio, '>=', limits.captchaVsStackRatio, 'ratio'));
   const registration = by('registration');
   if (registration) {
     const disk = `disk ${formatNumber(figures.fsyncPerSec)} fsync/s`;
-    budgets.push(budget('server', `registrations/s (synchronous=FULL; ${disk})`, registration.requestsPerSec, '>=', limits.registrationsPerSec, 'req/s'));
+    budgets.push(
+      budget(
+        'server',
+        `registrations/s (synchronous=FULL; ${disk})`,
+        registration.requestsPerSec,
+        '>=',
+        limits.registrationsPerSec,
+        'req/s',
+      ),
+    );
   }
-  for (const figure of figures.runs) budgets.push(budget('server', `${figure.target} p99`, figure.latencyP99Ms, '<=', limits.p99Ms, 'ms'));
+  for (const figure of figures.runs)
+    budgets.push(budget('server', `${figure.target} p99`, figure.latencyP99Ms, '<=', limits.p99Ms, 'ms'));
   for (const figure of figures.runs) {
     if (figure.requests > 0 && figure.errors + figure.non2xx > figure.requests * 0.01) {
-      throw new Error(`${figure.target}: ${figure.non2xx} non-2xx and ${figure.errors} errors of ${figure.requests} requests — ${figures.notes.join('; ')}`);
+      throw new Error(
+        `${figure.target}: ${figure.non2xx} non-2xx and ${figure.errors} errors of ${figure.requests} requests — ${figures.notes.join('; ')}`,
+      );
     }
   }
   return { ...figures, budgets };
@@ -250,10 +368,20 @@ const peer = await section('peer', async () => {
   if (!options.quick) {
     const peerServer = await startProductServer('peer server', { clientDir: peerDist() });
     try {
-      const specs: PageSpec[] = formSteps.map((step, index) => ({ name: `peer ${step.route}`, url: `${peerServer.url}/?page=${index}` }));
+      const specs: PageSpec[] = formSteps.map((step, index) => ({
+        name: `peer ${step.route}`,
+        url: `${peerServer.url}/?page=${index}`,
+      }));
       pages = await lighthouseSection(specs);
       fields = await typingSection(
-        [{ name: 'peer location address', url: `${peerServer.url}/?page=1`, label: fieldTitle('location', 'address'), text: addressText }],
+        [
+          {
+            name: 'peer location address',
+            url: `${peerServer.url}/?page=1`,
+            label: fieldTitle('location', 'address'),
+            text: addressText,
+          },
+        ],
         false,
       );
     } finally {
@@ -272,14 +400,37 @@ const peer = await section('peer', async () => {
   const allChunksRatio = ratio(ours.allJs.gzipBytes, analysis.allJs.gzipBytes);
   // The peer has no map (issue 5: "location without map"); ours without its map chunk compares like with like.
   const mapChunks = ours.chunks.filter((chunk) => chunk.mapRatio > 0.5);
-  const oursWithoutMapGzip = oursGzip - mapChunks.filter((chunk) => !walked || walked.files.includes(chunk.file)).reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+  const oursWithoutMapGzip =
+    oursGzip -
+    mapChunks
+      .filter((chunk) => !walked || walked.files.includes(chunk.file))
+      .reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
   const withoutMapRatio = ratio(oursWithoutMapGzip, analysis.allJs.gzipBytes);
-  const budgets: Budget[] = [budget('peer', `our wizard's JS${walked ? ' (every step walked)' : ''} / SurveyJS peer JS (gzip)`, jsGzipRatio, '<=', limits.peerJsRatio, 'ratio')];
+  const budgets: Budget[] = [
+    budget(
+      'peer',
+      `our wizard's JS${walked ? ' (every step walked)' : ''} / SurveyJS peer JS (gzip)`,
+      jsGzipRatio,
+      '<=',
+      limits.peerJsRatio,
+      'ratio',
+    ),
+  ];
   const ourPages = ok(lighthouse) ? lighthouse.pages : {};
   for (const step of formSteps) {
     const theirs = pages[`peer ${step.route}`];
     const mine = ourPages[step.route];
-    if (theirs && mine) budgets.push(budget('peer', `${step.route} performance: ours vs SurveyJS (${theirs.performanceScore})`, mine.performanceScore, '>', theirs.performanceScore, 'score'));
+    if (theirs && mine)
+      budgets.push(
+        budget(
+          'peer',
+          `${step.route} performance: ours vs SurveyJS (${theirs.performanceScore})`,
+          mine.performanceScore,
+          '>',
+          theirs.performanceScore,
+          'score',
+        ),
+      );
   }
   return {
     library: 'survey-core 3.0.0 + survey-react-ui 3.0.0 (bench/peer)',
@@ -339,7 +490,9 @@ writeFileSync(mdPath, renderMarkdown());
 
 console.log(`\n${consoleTable(budgetHeader, budgetRows(budgets))}\n`);
 const failed = budgets.filter((entry) => !entry.pass).length;
-log(`${budgets.length - failed} of ${budgets.length} budgets met; wrote ${relative(root, jsonPath)} and ${relative(root, mdPath)}`);
+log(
+  `${budgets.length - failed} of ${budgets.length} budgets met; wrote ${relative(root, jsonPath)} and ${relative(root, mdPath)}`,
+);
 if (errors.length > 0) {
   log(`broken measurements:\n  ${errors.join('\n  ')}`);
   process.exit(1);
@@ -358,17 +511,36 @@ function renderMarkdown(): string {
   if (errors.length > 0) out.push('**Broken measurements:**', '', ...errors.map((error) => `- ${error}`), '');
   const busiest = Math.max(...Object.values(loadAverage));
   if (busiest > meta.cores) {
-    out.push(`**The machine was busy during this run** (load average up to ${busiest} on ${meta.cores} cores: ${Object.entries(loadAverage).map(([name, value]) => `${name} ${value}`).join(', ')}); timings are pessimistic.`, '');
+    out.push(
+      `**The machine was busy during this run** (load average up to ${busiest} on ${meta.cores} cores: ${Object.entries(
+        loadAverage,
+      )
+        .map(([name, value]) => `${name} ${value}`)
+        .join(', ')}); timings are pessimistic.`,
+      '',
+    );
   }
   out.push('## Budgets', '', markdownTable(budgetHeader, budgetRows(budgets)), '');
 
   if (ok(bundle)) {
-    out.push('## Bundle', '', 'gzip level 9 and brotli quality 11 of the built files (what the server sends); fonts as stored (woff2 is compressed).', '');
+    out.push(
+      '## Bundle',
+      '',
+      'gzip level 9 and brotli quality 11 of the built files (what the server sends); fonts as stored (woff2 is compressed).',
+      '',
+    );
     out.push(
       markdownTable(
         ['what', 'JS gzip', 'JS brotli', 'CSS gzip', 'CSS brotli', 'fonts'],
         [
-          [`${welcomeRoute} first load (index.html + static imports)`, kb(bundle.welcome.jsGzipBytes), kb(bundle.welcome.jsBrotliBytes), kb(bundle.welcome.cssGzipBytes), kb(bundle.welcome.cssBrotliBytes), kb(bundle.welcome.fontBytes)],
+          [
+            `${welcomeRoute} first load (index.html + static imports)`,
+            kb(bundle.welcome.jsGzipBytes),
+            kb(bundle.welcome.jsBrotliBytes),
+            kb(bundle.welcome.cssGzipBytes),
+            kb(bundle.welcome.cssBrotliBytes),
+            kb(bundle.welcome.fontBytes),
+          ],
           ...bundle.routes.map((route) => [
             `${route.route}: needed before on screen`,
             kb(route.jsGzipBytes),
@@ -377,23 +549,62 @@ function renderMarkdown(): string {
             kb(route.cssBrotliBytes),
             kb(route.fontBytes),
           ]),
-          ...bundle.routes.slice(1).map((route) => [`${route.route}: extra over the steps before`, kb(route.extraJsGzipBytes), kb(route.extraJsBrotliBytes), kb(route.extraCssGzipBytes), '', kb(route.extraFontBytes)]),
+          ...bundle.routes
+            .slice(1)
+            .map((route) => [
+              `${route.route}: extra over the steps before`,
+              kb(route.extraJsGzipBytes),
+              kb(route.extraJsBrotliBytes),
+              kb(route.extraCssGzipBytes),
+              '',
+              kb(route.extraFontBytes),
+            ]),
           [`${welcomeRoute}: prefetched after first paint`, kb(bundle.welcome.idlePrefetchJsGzipBytes), '', '', '', ''],
-          ['every step walked (needs + prefetches)', kb(bundle.walkedJs.gzipBytes), kb(bundle.walkedJs.brotliBytes), '', '', ''],
-          ['whole wizard (every chunk, on-demand ones too)', kb(bundle.allJs.gzipBytes), kb(bundle.allJs.brotliBytes), kb(bundle.allCss.gzipBytes), kb(bundle.allCss.brotliBytes), kb(bundle.fonts.totalBytes)],
+          [
+            'every step walked (needs + prefetches)',
+            kb(bundle.walkedJs.gzipBytes),
+            kb(bundle.walkedJs.brotliBytes),
+            '',
+            '',
+            '',
+          ],
+          [
+            'whole wizard (every chunk, on-demand ones too)',
+            kb(bundle.allJs.gzipBytes),
+            kb(bundle.allJs.brotliBytes),
+            kb(bundle.allCss.gzipBytes),
+            kb(bundle.allCss.brotliBytes),
+            kb(bundle.fonts.totalBytes),
+          ],
         ],
       ),
       '',
     );
     if (bundle.lazyChunks.length > 0) {
       out.push('Lazy chunks (dynamic imports, beyond the first load):', '');
-      out.push(markdownTable(['source', 'JS gzip', 'JS brotli', 'CSS gzip'], bundle.lazyChunks.map((chunk) => [chunk.source, kb(chunk.jsGzipBytes), kb(chunk.jsBrotliBytes), kb(chunk.cssGzipBytes)])), '');
+      out.push(
+        markdownTable(
+          ['source', 'JS gzip', 'JS brotli', 'CSS gzip'],
+          bundle.lazyChunks.map((chunk) => [
+            chunk.source,
+            kb(chunk.jsGzipBytes),
+            kb(chunk.jsBrotliBytes),
+            kb(chunk.cssGzipBytes),
+          ]),
+        ),
+        '',
+      );
     }
     out.push('Chunks (biggest dependencies by rendered bytes):', '');
     out.push(
       markdownTable(
         ['chunk', 'gzip', 'brotli', 'made of'],
-        bundle.chunks.map((chunk) => [chunk.file.replace(/^assets\//, ''), kb(chunk.gzipBytes), kb(chunk.brotliBytes), chunk.packages.map((pkg) => `${pkg.name} ${kb(pkg.renderedBytes)}`).join(', ')]),
+        bundle.chunks.map((chunk) => [
+          chunk.file.replace(/^assets\//, ''),
+          kb(chunk.gzipBytes),
+          kb(chunk.brotliBytes),
+          chunk.packages.map((pkg) => `${pkg.name} ${kb(pkg.renderedBytes)}`).join(', '),
+        ]),
       ),
       '',
     );
@@ -401,11 +612,19 @@ function renderMarkdown(): string {
     out.push(
       markdownTable(
         ['dependency', 'share', '≈ gzip', `in ${welcomeRoute} first load`],
-        bundle.dependencies.map((dep) => [dep.name, `${formatNumber(dep.shareRatio * 100, 1)} %`, kb(dep.estimatedGzipBytes), dep.inFirstLoad ? 'yes' : 'no']),
+        bundle.dependencies.map((dep) => [
+          dep.name,
+          `${formatNumber(dep.shareRatio * 100, 1)} %`,
+          kb(dep.estimatedGzipBytes),
+          dep.inFirstLoad ? 'yes' : 'no',
+        ]),
       ),
       '',
     );
-    out.push(`Fonts: ${bundle.fonts.files.map((file) => `${file.file.replace(/^assets\//, '')} (${kb(file.rawBytes)})`).join(', ') || 'none'}.`, '');
+    out.push(
+      `Fonts: ${bundle.fonts.files.map((file) => `${file.file.replace(/^assets\//, '')} (${kb(file.rawBytes)})`).join(', ') || 'none'}.`,
+      '',
+    );
     out.push(
       `ajv compiler: ${bundle.ajvCompiler.modules.length === 0 && bundle.ajvCompiler.signatureHits.length === 0 ? 'none in any chunk (no ajv/dist/core or compile modules; no `new Function(`, `CodeGen: `, `Error compiling schema` strings)' : `${bundle.ajvCompiler.modules.join(', ')} ${bundle.ajvCompiler.signatureHits.map((hit) => `${hit.file}: ${hit.signature}`).join(', ')}`}.`,
       '',
@@ -413,17 +632,36 @@ function renderMarkdown(): string {
   }
 
   if (ok(lighthouse)) {
-    out.push('## Lighthouse', '', `${lighthouse.preset}; later steps opened with the earlier steps' draft seeded in sessionStorage; ${lighthouse.runsPerPage} run(s) per page, the median run by performance score shown (all scores in results.json).`, '');
+    out.push(
+      '## Lighthouse',
+      '',
+      `${lighthouse.preset}; later steps opened with the earlier steps' draft seeded in sessionStorage; ${lighthouse.runsPerPage} run(s) per page, the median run by performance score shown (all scores in results.json).`,
+      '',
+    );
     out.push(lighthouseTable(lighthouse.pages), '');
-    const failing = Object.entries(lighthouse.pages).flatMap(([route, page]) => page.failedAudits.map((audit) => `- ${route}: ${audit}`));
+    const failing = Object.entries(lighthouse.pages).flatMap(([route, page]) =>
+      page.failedAudits.map((audit) => `- ${route}: ${audit}`),
+    );
     if (failing.length > 0) out.push('Audits below full marks:', '', ...failing, '');
-    const tasks = Object.entries(lighthouse.pages).flatMap(([route, page]) => page.longTasks.map((task) => `- ${route}: ${task}`));
+    const tasks = Object.entries(lighthouse.pages).flatMap(([route, page]) =>
+      page.longTasks.map((task) => `- ${route}: ${task}`),
+    );
     if (tasks.length > 0) out.push('Long tasks (simulated 4× CPU):', '', ...tasks, '');
-    out.push(`Lighthouse benchmarkIndex of this machine: ${Object.values(lighthouse.pages).map((page) => page.benchmarkIndex).join(', ')}.`, '');
+    out.push(
+      `Lighthouse benchmarkIndex of this machine: ${Object.values(lighthouse.pages)
+        .map((page) => page.benchmarkIndex)
+        .join(', ')}.`,
+      '',
+    );
   }
 
   if (ok(typing)) {
-    out.push('## Typing', '', 'Chromium, 4× CPU slowdown, keystroke → next frame (rAF + task after it, or Event Timing duration when larger).', '');
+    out.push(
+      '## Typing',
+      '',
+      'Chromium, 4× CPU slowdown, keystroke → next frame (rAF + task after it, or Event Timing duration when larger).',
+      '',
+    );
     out.push(
       markdownTable(
         ['field', 'keys', 'median', 'p90', 'worst', 'Event Timing ≥ 16 ms', 'value after'],
@@ -442,7 +680,12 @@ function renderMarkdown(): string {
   }
 
   if (ok(server)) {
-    out.push('## Server', '', `autocannon, ${server.connections} connections, ${server.secondsPerRun} s per run, browser-like headers (Accept-Encoding, cookies of an earlier GET); servers in their own processes on a fresh SQLite file (WAL, synchronous=FULL).`, '');
+    out.push(
+      '## Server',
+      '',
+      `autocannon, ${server.connections} connections, ${server.secondsPerRun} s per run, browser-like headers (Accept-Encoding, cookies of an earlier GET); servers in their own processes on a fresh SQLite file (WAL, synchronous=FULL).`,
+      '',
+    );
     out.push(
       markdownTable(
         ['target', 'request', 'req/s', 'p50', 'p99', 'vs bare', 'vs stack', 'non-2xx', 'note'],
@@ -470,15 +713,38 @@ function renderMarkdown(): string {
   }
 
   if (ok(peer)) {
-    out.push('## Peer: SurveyJS', '', `${peer.library}: the same three form steps (pharmacy-info, location without the map, manager), built and served the same way.`, '');
+    out.push(
+      '## Peer: SurveyJS',
+      '',
+      `${peer.library}: the same three form steps (pharmacy-info, location without the map, manager), built and served the same way.`,
+      '',
+    );
     out.push(
       markdownTable(
         ['', 'whole JS gzip', 'whole JS brotli', 'first-load JS gzip', 'CSS gzip'],
         [
-          [`ours (${peer.ours.measured})`, kb(peer.ours.jsGzipBytes), kb(peer.ours.jsBrotliBytes), ok(bundle) ? kb(bundle.welcome.jsGzipBytes) : '—', ok(bundle) ? kb(bundle.allCss.gzipBytes) : '—'],
+          [
+            `ours (${peer.ours.measured})`,
+            kb(peer.ours.jsGzipBytes),
+            kb(peer.ours.jsBrotliBytes),
+            ok(bundle) ? kb(bundle.welcome.jsGzipBytes) : '—',
+            ok(bundle) ? kb(bundle.allCss.gzipBytes) : '—',
+          ],
           ['ours, every chunk (on-demand ones too)', kb(peer.ours.allChunksJsGzipBytes), '', '', ''],
-          ['SurveyJS', kb(peer.allJs.gzipBytes), kb(peer.allJs.brotliBytes), kb(peer.firstLoad.jsGzipBytes), kb(peer.allCss.gzipBytes)],
-          ['ratio', `${formatNumber(peer.oursVsPeerJsGzipRatio, 3)}×`, `${formatNumber(peer.oursVsPeerJsBrotliRatio, 3)}×`, '', ''],
+          [
+            'SurveyJS',
+            kb(peer.allJs.gzipBytes),
+            kb(peer.allJs.brotliBytes),
+            kb(peer.firstLoad.jsGzipBytes),
+            kb(peer.allCss.gzipBytes),
+          ],
+          [
+            'ratio',
+            `${formatNumber(peer.oursVsPeerJsGzipRatio, 3)}×`,
+            `${formatNumber(peer.oursVsPeerJsBrotliRatio, 3)}×`,
+            '',
+            '',
+          ],
           ['ratio, every chunk', `${formatNumber(peer.oursAllChunksVsPeerJsGzipRatio, 3)}×`, '', '', ''],
           ['ours without the map chunk (the peer has no map)', kb(peer.ours.withoutMapJsGzipBytes), '', '', ''],
           ['ratio without the map', `${formatNumber(peer.oursWithoutMapVsPeerJsGzipRatio, 3)}×`, '', '', ''],
@@ -491,7 +757,11 @@ function renderMarkdown(): string {
       out.push(
         markdownTable(
           ['peer field', 'median', 'worst'],
-          Object.entries(peer.typing).map(([name, figure]) => [name, `${formatNumber(figure.medianMs, 1)} ms`, `${formatNumber(figure.worstMs, 1)} ms`]),
+          Object.entries(peer.typing).map(([name, figure]) => [
+            name,
+            `${formatNumber(figure.medianMs, 1)} ms`,
+            `${formatNumber(figure.worstMs, 1)} ms`,
+          ]),
         ),
         '',
       );

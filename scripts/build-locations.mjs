@@ -86,17 +86,12 @@ import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  findCapitalByProvince,
-  findProvinceFromCoordinate,
-} from '@persian-tools/persian-tools';
+import { findCapitalByProvince, findProvinceFromCoordinate } from '@persian-tools/persian-tools';
 
 const require = createRequire(import.meta.url);
 const readJson = (spec) => JSON.parse(readFileSync(require.resolve(spec), 'utf8'));
 
-const OUT_FILE = fileURLToPath(
-  new URL('../src/server/locations/iran-locations.json', import.meta.url),
-);
+const OUT_FILE = fileURLToPath(new URL('../src/server/locations/iran-locations.json', import.meta.url));
 const VERBOSE = process.argv.includes('--verbose');
 const BBOX = { minLat: 25.0, maxLat: 39.8, minLon: 44.0, maxLon: 63.4 };
 
@@ -164,23 +159,74 @@ const NAME_FIXES = new Map([
  * iran-cities county]], names as written in the sources.
  */
 const ALIASES = [
-  [['آذربایجان شرقی', 'شترود'], ['آذربایجان شرقی', 'هشترود']], // truncated
-  [['اردبیل', 'مشگین'], ['اردبیل', 'مشگین شهر']], // truncated
-  [['اصفهان', 'هاقان'], ['اصفهان', 'دهاقان']], // truncated
-  [['اصفهان', 'شهر رضا'], ['اصفهان', 'شهرضا']],
-  [['اصفهان', 'برخوار و میمه'], ['اصفهان', 'برخوار']], // county since split
-  [['البرز', 'القان'], ['البرز', 'طالقان']], // truncated
-  [['البرز', 'ساوجبلاق'], ['البرز', 'ساوجبلاغ']],
-  [['ایلام', 'شیران و چرداول'], ['ایلام', 'چرداول']], // renamed
-  [['خراسان جنوبی', 'قاین'], ['خراسان جنوبی', 'قاینات']], // seat name
-  [['خراسان رضوی', 'رقبه شاندیز'], ['خراسان رضوی', 'بینالود']], // (ط)رقبه شاندیز, renamed
-  [['خراسان رضوی', 'تحت جلگه'], ['خراسان رضوی', 'فیروزه']], // renamed
-  [['گلستان', 'بندر ترکمن'], ['گلستان', 'ترکمن']], // seat name
-  [['لرستان', 'نورآباد'], ['لرستان', 'دلفان']], // seat name
-  [['هرمزگان', 'رودان-دهبارز'], ['هرمزگان', 'رودان']],
-  [['هرمزگان', 'گاوبندی'], ['هرمزگان', 'پارسیان']], // renamed
-  [['یزد', 'صدوق'], ['یزد', 'اشکذر']], // renamed
-  [['یزد', 'طبس'], ['خراسان جنوبی', 'طبس']], // moved province in 2013
+  [
+    ['آذربایجان شرقی', 'شترود'],
+    ['آذربایجان شرقی', 'هشترود'],
+  ], // truncated
+  [
+    ['اردبیل', 'مشگین'],
+    ['اردبیل', 'مشگین شهر'],
+  ], // truncated
+  [
+    ['اصفهان', 'هاقان'],
+    ['اصفهان', 'دهاقان'],
+  ], // truncated
+  [
+    ['اصفهان', 'شهر رضا'],
+    ['اصفهان', 'شهرضا'],
+  ],
+  [
+    ['اصفهان', 'برخوار و میمه'],
+    ['اصفهان', 'برخوار'],
+  ], // county since split
+  [
+    ['البرز', 'القان'],
+    ['البرز', 'طالقان'],
+  ], // truncated
+  [
+    ['البرز', 'ساوجبلاق'],
+    ['البرز', 'ساوجبلاغ'],
+  ],
+  [
+    ['ایلام', 'شیران و چرداول'],
+    ['ایلام', 'چرداول'],
+  ], // renamed
+  [
+    ['خراسان جنوبی', 'قاین'],
+    ['خراسان جنوبی', 'قاینات'],
+  ], // seat name
+  [
+    ['خراسان رضوی', 'رقبه شاندیز'],
+    ['خراسان رضوی', 'بینالود'],
+  ], // (ط)رقبه شاندیز, renamed
+  [
+    ['خراسان رضوی', 'تحت جلگه'],
+    ['خراسان رضوی', 'فیروزه'],
+  ], // renamed
+  [
+    ['گلستان', 'بندر ترکمن'],
+    ['گلستان', 'ترکمن'],
+  ], // seat name
+  [
+    ['لرستان', 'نورآباد'],
+    ['لرستان', 'دلفان'],
+  ], // seat name
+  [
+    ['هرمزگان', 'رودان-دهبارز'],
+    ['هرمزگان', 'رودان'],
+  ],
+  [
+    ['هرمزگان', 'گاوبندی'],
+    ['هرمزگان', 'پارسیان'],
+  ], // renamed
+  [
+    ['یزد', 'صدوق'],
+    ['یزد', 'اشکذر'],
+  ], // renamed
+  [
+    ['یزد', 'طبس'],
+    ['خراسان جنوبی', 'طبس'],
+  ], // moved province in 2013
 ];
 
 /**
@@ -391,10 +437,7 @@ function build() {
     if (!city.county) throw new Error(`city ${city.name}: unknown county ${c.county_id}`);
     const candidate = rows.get(`${city.provinceId}|${city.key}`);
     // A row already claimed by another county is a homonym (گلوگاه in بابل).
-    const own =
-      candidate && (candidate.county === null || candidate.county === city.countyId)
-        ? candidate
-        : null;
+    const own = candidate && (candidate.county === null || candidate.county === city.countyId) ? candidate : null;
     if (own) {
       own.used = true;
       stats.citiesOwnNameMatched++;

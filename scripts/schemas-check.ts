@@ -18,7 +18,9 @@ function main(argv: string[]): number {
   }
   const unknown = rest.filter((arg) => arg.startsWith('-'));
   if (unknown.length || rest.length > 1) {
-    console.error(`schemas:check: unexpected ${unknown.length ? `option ${unknown.join(' ')}` : `arguments ${rest.join(' ')}`}\n${usage}`);
+    console.error(
+      `schemas:check: unexpected ${unknown.length ? `option ${unknown.join(' ')}` : `arguments ${rest.join(' ')}`}\n${usage}`,
+    );
     return 2;
   }
   const dir = rest[0] ?? 'schemas';

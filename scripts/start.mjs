@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputs = ['dist/client/index.html', 'dist/server/server.js'].map((file) => join(root, file));
-const sources = ['src', 'schemas', 'widgets', 'index.html', 'vite.config.ts', 'package.json'].map((file) => join(root, file));
+const sources = ['src', 'schemas', 'widgets', 'index.html', 'vite.config.ts', 'package.json'].map((file) =>
+  join(root, file),
+);
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -8,8 +8,20 @@ import { describedBy, invalid } from './shared.js';
  * the schema; the hint is `ui:help`, rendered by the stepper's template as `${id}__help`.
  */
 export default function AddressTextareaWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, placeholder, required, schema, options } =
-    props;
+  const {
+    id,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    rawErrors,
+    placeholder,
+    required,
+    schema,
+    options,
+  } = props;
   const ref = useRef<HTMLTextAreaElement>(null);
   const rows = typeof options.rows === 'number' && options.rows > 0 ? options.rows : 2;
   const text = typeof value === 'string' ? value : '';

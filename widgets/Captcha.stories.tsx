@@ -3,7 +3,13 @@ import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
 import CaptchaWidget from './Captcha.js';
 import { sampleCaptcha } from './story-fixtures.js';
-import { renderField, schemaMessage, widgetArgTypes, withWidgetProviders, type WidgetStoryArgs } from './story-helpers.js';
+import {
+  renderField,
+  schemaMessage,
+  widgetArgTypes,
+  withWidgetProviders,
+  type WidgetStoryArgs,
+} from './story-helpers.js';
 
 const step = { schema, uiSchema };
 

@@ -37,7 +37,11 @@ export default function CaptchaWidget(props: WidgetProps) {
       <div className="widget-captcha">
         {isError ? (
           <div id={id} tabIndex={-1} className="widget-state widget-state--error" role="alert">
-            <span>{error?.message && error.message !== fa.widgets.captcha.error ? `${fa.widgets.captcha.error} ${error.message}` : fa.widgets.captcha.error}</span>{' '}
+            <span>
+              {error?.message && error.message !== fa.widgets.captcha.error
+                ? `${fa.widgets.captcha.error} ${error.message}`
+                : fa.widgets.captcha.error}
+            </span>{' '}
             <button type="button" className="button button--small" onClick={newQuestion}>
               {fa.widgets.retry}
             </button>
@@ -93,7 +97,12 @@ export default function CaptchaWidget(props: WidgetProps) {
           );
         })}
       </fieldset>
-      <button type="button" className="button button--small widget-captcha__refresh" disabled={disabled || refreshing} onClick={newQuestion}>
+      <button
+        type="button"
+        className="button button--small widget-captcha__refresh"
+        disabled={disabled || refreshing}
+        onClick={newQuestion}
+      >
         {fa.widgets.captcha.newQuestion}
       </button>
       <QueryState

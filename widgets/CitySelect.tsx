@@ -182,7 +182,14 @@ export default function CitySelectWidget(props: WidgetProps) {
           <span aria-hidden="true">▾</span>
         </button>
       </div>
-      <ul ref={listRef} id={listId} role="listbox" aria-label={props.label || undefined} className="widget-combobox__list" hidden={!expanded}>
+      <ul
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label={props.label || undefined}
+        className="widget-combobox__list"
+        hidden={!expanded}
+      >
         {expanded &&
           matches.map((city, index) => (
             <li

@@ -3,7 +3,13 @@ import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
 import LocationMapWidget from './LocationMap.js';
 import { sampleConfig, sampleLocations } from './story-fixtures.js';
-import { renderField, schemaMessage, widgetArgTypes, withWidgetProviders, type WidgetStoryArgs } from './story-helpers.js';
+import {
+  renderField,
+  schemaMessage,
+  widgetArgTypes,
+  withWidgetProviders,
+  type WidgetStoryArgs,
+} from './story-helpers.js';
 
 const step = { schema, uiSchema };
 

@@ -2,7 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
 import NationalCodeWidget from './NationalCode.js';
-import { renderField, schemaMessage, widgetArgTypes, withWidgetProviders, type WidgetStoryArgs } from './story-helpers.js';
+import {
+  renderField,
+  schemaMessage,
+  widgetArgTypes,
+  withWidgetProviders,
+  type WidgetStoryArgs,
+} from './story-helpers.js';
 
 const step = { schema, uiSchema };
 

@@ -13,7 +13,10 @@ export interface SortedLocations {
 /** Provinces and cities sorted by Persian name, cities grouped by province; one shared fetch. */
 export function useSortedLocations() {
   const query = useLocations();
-  const sorted = useMemo(() => (query.data ? sortLocations(query.data.provinces, query.data.cities) : undefined), [query.data]);
+  const sorted = useMemo(
+    () => (query.data ? sortLocations(query.data.provinces, query.data.cities) : undefined),
+    [query.data],
+  );
   return { ...query, sorted };
 }
 
@@ -32,7 +35,9 @@ export function sortLocations(provinces: Province[], cities: City[]): SortedLoca
 
 /** Search key: Persian letters, no zero-width non-joiner or spaces, lower case. */
 export function searchKey(text: string): string {
-  return toPersianLetters(text).replace(/[\s\u200c\u200f\u200e‌]/g, '').toLowerCase();
+  return toPersianLetters(text)
+    .replace(/[\s\u200c\u200f\u200e‌]/g, '')
+    .toLowerCase();
 }
 
 /** Cities whose name contains the query (names starting with it first). */

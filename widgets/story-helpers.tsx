@@ -46,7 +46,14 @@ export function createSeededClient(seeds: ApiSeeds = {}): QueryClient {
     } else if (value === 'error') {
       // Failed already at the first render (a rejected prefetch would settle only a tick later).
       const query = client.getQueryCache().build(client, { queryKey: key });
-      query.setState({ status: 'error', error: seededError(), errorUpdateCount: 1, errorUpdatedAt: Date.now(), fetchFailureCount: 1, fetchFailureReason: seededError() });
+      query.setState({
+        status: 'error',
+        error: seededError(),
+        errorUpdateCount: 1,
+        errorUpdatedAt: Date.now(),
+        fetchFailureCount: 1,
+        fetchFailureReason: seededError(),
+      });
     } else {
       client.setQueryData(key, value);
     }
@@ -58,7 +65,15 @@ export function createSeededClient(seeds: ApiSeeds = {}): QueryClient {
 }
 
 /** RTL Persian page around a QueryClient (a given one, or a fresh one seeded from `api`). */
-export function WidgetProviders({ api, client, children }: { api?: ApiSeeds; client?: QueryClient; children: ReactNode }) {
+export function WidgetProviders({
+  api,
+  client,
+  children,
+}: {
+  api?: ApiSeeds;
+  client?: QueryClient;
+  children: ReactNode;
+}) {
   const [own] = useState(() => client ?? createSeededClient(api));
   return (
     <QueryClientProvider client={own}>

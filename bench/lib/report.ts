@@ -19,7 +19,13 @@ export function budget(section: string, what: string, value: number, op: Op, lim
   const pass =
     valid &&
     (op === '<=' ? value <= limit : op === '>=' ? value >= limit : op === '>' ? value > limit : value === limit);
-  const margin = !valid ? Number.NaN : op === '<=' ? limit - value : op === '=' ? Math.abs(value - limit) : value - limit;
+  const margin = !valid
+    ? Number.NaN
+    : op === '<='
+      ? limit - value
+      : op === '='
+        ? Math.abs(value - limit)
+        : value - limit;
   return { section, what, value, limit, op, unit, pass, margin: Math.round(margin * 1000) / 1000 };
 }
 
@@ -51,13 +57,17 @@ export function formatValue(value: number, unit: string): string {
 }
 
 export function markdownTable(header: string[], rows: Array<Array<string | number>>): string {
-  const line = (cells: Array<string | number>) => `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
+  const line = (cells: Array<string | number>) =>
+    `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
 export function consoleTable(header: string[], rows: Array<Array<string | number>>): string {
-  const widths = header.map((cell, index) => Math.max([...cell].length, ...rows.map((row) => [...String(row[index] ?? '')].length)));
-  const line = (cells: Array<string | number>) => cells.map((cell, index) => String(cell).padEnd(widths[index])).join('  ');
+  const widths = header.map((cell, index) =>
+    Math.max([...cell].length, ...rows.map((row) => [...String(row[index] ?? '')].length)),
+  );
+  const line = (cells: Array<string | number>) =>
+    cells.map((cell, index) => String(cell).padEnd(widths[index])).join('  ');
   return [line(header), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -68,7 +78,13 @@ export function budgetRows(budgets: Budget[]): string[][] {
     entry.what,
     formatValue(entry.value, entry.unit),
     `${entry.op} ${formatValue(entry.limit, entry.unit)}`,
-    !Number.isFinite(entry.margin) ? '—' : entry.op === '=' ? (entry.margin === 0 ? 'exact' : `off by ${formatValue(entry.margin, entry.unit)}`) : `${entry.margin >= 0 ? '+' : ''}${formatValue(entry.margin, entry.unit)}`,
+    !Number.isFinite(entry.margin)
+      ? '—'
+      : entry.op === '='
+        ? entry.margin === 0
+          ? 'exact'
+          : `off by ${formatValue(entry.margin, entry.unit)}`
+        : `${entry.margin >= 0 ? '+' : ''}${formatValue(entry.margin, entry.unit)}`,
   ]);
 }
 

@@ -102,7 +102,9 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
   return new Promise((done, fail) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 

@@ -39,10 +39,22 @@ const json = {
       name: 'pharmacy-info',
       title: pharmacyInfo.title,
       elements: [
-        { type: 'text', name: 'name', title: p.name.title, isRequired: true, maxLength: 100,
-          validators: [{ type: 'text', minLength: 2, maxLength: 100, text: p.name.errorMessage.minLength }] },
+        {
+          type: 'text',
+          name: 'name',
+          title: p.name.title,
+          isRequired: true,
+          maxLength: 100,
+          validators: [{ type: 'text', minLength: 2, maxLength: 100, text: p.name.errorMessage.minLength }],
+        },
         { type: 'dropdown', name: 'type', title: p.type.title, isRequired: true, choices: choices(p.type.oneOf) },
-        { type: 'dropdown', name: 'service', title: p.service.title, isRequired: true, choices: choices(p.service.oneOf) },
+        {
+          type: 'dropdown',
+          name: 'service',
+          title: p.service.title,
+          isRequired: true,
+          choices: choices(p.service.oneOf),
+        },
         { type: 'boolean', name: 'hasDavajoo', title: p.hasDavajoo.title, renderAs: 'checkbox' },
       ],
     },
@@ -52,26 +64,64 @@ const json = {
       elements: [
         { type: 'dropdown', name: 'selectedState', title: l.selectedState.title, isRequired: true, choices: [] },
         { type: 'dropdown', name: 'cityId', title: l.cityId.title, isRequired: true, choices: [] },
-        { type: 'comment', name: 'address', title: l.address.title, isRequired: true, autoGrow: true, rows: 2,
+        {
+          type: 'comment',
+          name: 'address',
+          title: l.address.title,
+          isRequired: true,
+          autoGrow: true,
+          rows: 2,
           description: 'آدرس را بدون ذکر استان و شهر بنویسید.',
-          validators: [{ type: 'text', minLength: 5, maxLength: 500, text: l.address.errorMessage.minLength }] },
+          validators: [{ type: 'text', minLength: 5, maxLength: 500, text: l.address.errorMessage.minLength }],
+        },
       ],
     },
     {
       name: 'manager',
       title: manager.title,
       elements: [
-        { type: 'text', name: 'firstName', title: m.firstName.title, isRequired: true, autocomplete: 'given-name',
-          validators: [{ type: 'text', minLength: 2, maxLength: 50, text: m.firstName.errorMessage.minLength }] },
-        { type: 'text', name: 'lastName', title: m.lastName.title, isRequired: true, autocomplete: 'family-name',
-          validators: [{ type: 'text', minLength: 2, maxLength: 50, text: m.lastName.errorMessage.minLength }] },
-        { type: 'text', name: 'nationalCode', title: m.nationalCode.title, isRequired: true, maxLength: 10,
-          validators: [{ type: 'regex', regex: m.nationalCode.pattern, text: m.nationalCode.errorMessage.pattern }] },
-        { type: 'text', name: 'mobileNumber', title: m.mobileNumber.title, isRequired: true, inputType: 'tel',
-          maskType: 'pattern', maskSettings: { pattern: '9999-999-9999', saveMaskedValue: false } },
+        {
+          type: 'text',
+          name: 'firstName',
+          title: m.firstName.title,
+          isRequired: true,
+          autocomplete: 'given-name',
+          validators: [{ type: 'text', minLength: 2, maxLength: 50, text: m.firstName.errorMessage.minLength }],
+        },
+        {
+          type: 'text',
+          name: 'lastName',
+          title: m.lastName.title,
+          isRequired: true,
+          autocomplete: 'family-name',
+          validators: [{ type: 'text', minLength: 2, maxLength: 50, text: m.lastName.errorMessage.minLength }],
+        },
+        {
+          type: 'text',
+          name: 'nationalCode',
+          title: m.nationalCode.title,
+          isRequired: true,
+          maxLength: 10,
+          validators: [{ type: 'regex', regex: m.nationalCode.pattern, text: m.nationalCode.errorMessage.pattern }],
+        },
+        {
+          type: 'text',
+          name: 'mobileNumber',
+          title: m.mobileNumber.title,
+          isRequired: true,
+          inputType: 'tel',
+          maskType: 'pattern',
+          maskSettings: { pattern: '9999-999-9999', saveMaskedValue: false },
+        },
         { type: 'radiogroup', name: 'captchaAnswer', title: m.captchaAnswer.title, isRequired: true, choices: [] },
-        { type: 'boolean', name: 'acceptTerms', title: m.acceptTerms.title, renderAs: 'checkbox', isRequired: true,
-          validators: [{ type: 'expression', expression: '{acceptTerms} = true', text: m.acceptTerms.errorMessage }] },
+        {
+          type: 'boolean',
+          name: 'acceptTerms',
+          title: m.acceptTerms.title,
+          renderAs: 'checkbox',
+          isRequired: true,
+          validators: [{ type: 'expression', expression: '{acceptTerms} = true', text: m.acceptTerms.errorMessage }],
+        },
       ],
     },
   ],
@@ -97,7 +147,10 @@ async function loadLocations(): Promise<void> {
   const response = await fetch('/api/Utility/Locations');
   const body = (await response.json()) as { provinces: Place[]; cities: Place[] };
   cities = body.cities;
-  survey.getQuestionByName('selectedState').choices = body.provinces.map((province) => ({ value: province.id, text: province.name }));
+  survey.getQuestionByName('selectedState').choices = body.provinces.map((province) => ({
+    value: province.id,
+    text: province.name,
+  }));
   showCities(survey.getValue('selectedState'));
 }
 
@@ -131,9 +184,21 @@ survey.onComplete.add(async (sender) => {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': readCookie('XSRF-TOKEN') ?? '' },
     body: JSON.stringify({
-      name: d.name, type: d.type, service: d.service, hasDavajoo: d.hasDavajoo === true,
-      cityId: d.cityId, address: d.address, latitude: 35.72, longitude: 51.39, tier: 1,
-      adminData: { firstName: d.firstName, lastName: d.lastName, nationalCode: d.nationalCode, mobileNumber: d.mobileNumber },
+      name: d.name,
+      type: d.type,
+      service: d.service,
+      hasDavajoo: d.hasDavajoo === true,
+      cityId: d.cityId,
+      address: d.address,
+      latitude: 35.72,
+      longitude: 51.39,
+      tier: 1,
+      adminData: {
+        firstName: d.firstName,
+        lastName: d.lastName,
+        nationalCode: d.nationalCode,
+        mobileNumber: d.mobileNumber,
+      },
       captcha: { id: captchaId, validOptionIndex: d.captchaAnswer },
     }),
   });

@@ -80,9 +80,19 @@ function listFiles(dir: string): string[] {
 const stripBase = (href: string) => href.replace(/^\.?\//, '').split(/[?#]/)[0];
 
 /** The files index.html asks for itself: module scripts, modulepreloads, stylesheets, preloads. */
-export function htmlReferences(dist: string): { scripts: string[]; modulepreloads: string[]; styles: string[]; preloads: string[] } {
+export function htmlReferences(dist: string): {
+  scripts: string[];
+  modulepreloads: string[];
+  styles: string[];
+  preloads: string[];
+} {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const refs = { scripts: [] as string[], modulepreloads: [] as string[], styles: [] as string[], preloads: [] as string[] };
+  const refs = {
+    scripts: [] as string[],
+    modulepreloads: [] as string[],
+    styles: [] as string[],
+    preloads: [] as string[],
+  };
   const attrs = (tag: string) => {
     const map: Record<string, string> = {};
     for (const match of tag.matchAll(/([a-zA-Z-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
@@ -273,9 +283,13 @@ export async function moduleInfo(configFile: string, outDir?: string, precompres
   const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, configFile);
   if (!loaded) throw new Error(`could not load ${configFile}`);
   const plugins = (await Promise.all([loaded.config.plugins ?? []].flat(Infinity as 1))).flat(Infinity as 1);
-  const kept = outDir && precompress
-    ? plugins
-    : plugins.filter((plugin) => !(plugin && typeof plugin === 'object' && 'name' in plugin && /compress/i.test(String(plugin.name))));
+  const kept =
+    outDir && precompress
+      ? plugins
+      : plugins.filter(
+          (plugin) =>
+            !(plugin && typeof plugin === 'object' && 'name' in plugin && /compress/i.test(String(plugin.name))),
+        );
   await build({
     ...loaded.config,
     configFile: false,
@@ -324,7 +338,13 @@ export function dependencyShares(dist: string, info: ModuleInfo[], firstJs: stri
     const chunkGzip = existsSync(join(dist, chunk.chunk)) ? sizeOf(dist, chunk.chunk).gzipBytes : 0;
     for (const [id, length] of Object.entries(chunk.modules)) {
       const name = packageOf(id);
-      const entry = byName.get(name) ?? { name, renderedBytes: 0, shareRatio: 0, estimatedGzipBytes: 0, inFirstLoad: false };
+      const entry = byName.get(name) ?? {
+        name,
+        renderedBytes: 0,
+        shareRatio: 0,
+        estimatedGzipBytes: 0,
+        inFirstLoad: false,
+      };
       entry.renderedBytes += length;
       entry.estimatedGzipBytes += chunkRendered > 0 ? (length / chunkRendered) * chunkGzip : 0;
       if (length > 0 && firstJs.includes(chunk.chunk)) entry.inFirstLoad = true;
@@ -343,7 +363,14 @@ export function dependencyShares(dist: string, info: ModuleInfo[], firstJs: stri
 
 export interface DistAnalysis {
   dist: string;
-  firstLoad: FirstLoad & { jsGzipBytes: number; jsBrotliBytes: number; jsRawBytes: number; cssGzipBytes: number; cssBrotliBytes: number; cssRawBytes: number };
+  firstLoad: FirstLoad & {
+    jsGzipBytes: number;
+    jsBrotliBytes: number;
+    jsRawBytes: number;
+    cssGzipBytes: number;
+    cssBrotliBytes: number;
+    cssRawBytes: number;
+  };
   allJs: SizeTotals;
   allCss: SizeTotals;
   fonts: { files: FileSize[]; totalBytes: number };
@@ -370,15 +397,21 @@ function chunkSummaries(dist: string, info: ModuleInfo[]): ChunkSummary[] {
     .filter((chunk) => existsSync(join(dist, chunk.chunk)))
     .map((chunk) => {
       const byName = new Map<string, number>();
-      for (const [id, length] of Object.entries(chunk.modules)) byName.set(packageOf(id), (byName.get(packageOf(id)) ?? 0) + length);
+      for (const [id, length] of Object.entries(chunk.modules))
+        byName.set(packageOf(id), (byName.get(packageOf(id)) ?? 0) + length);
       const total = [...byName.values()].reduce((a, b) => a + b, 0);
-      const map = [...byName.entries()].filter(([name]) => /leaflet/.test(name)).reduce((sum, [, length]) => sum + length, 0);
+      const map = [...byName.entries()]
+        .filter(([name]) => /leaflet/.test(name))
+        .reduce((sum, [, length]) => sum + length, 0);
       const size = sizeOf(dist, chunk.chunk);
       return {
         file: chunk.chunk,
         gzipBytes: size.gzipBytes,
         brotliBytes: size.brotliBytes,
-        packages: [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, renderedBytes]) => ({ name, renderedBytes })),
+        packages: [...byName.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5)
+          .map(([name, renderedBytes]) => ({ name, renderedBytes })),
         mapRatio: total > 0 ? Math.round((map / total) * 1000) / 1000 : 0,
       };
     })
@@ -388,8 +421,14 @@ function chunkSummaries(dist: string, info: ModuleInfo[]): ChunkSummary[] {
 const forbiddenOnWelcome = /^(@rjsf\/|ajv|leaflet$|react-leaflet$|@react-leaflet\/)/;
 const compilerModule = /node_modules\/ajv\/dist\/(core|ajv|compile\/)/;
 
-export async function analyzeDist(dist: string, configFile: string, label: string, built?: ModuleInfo[]): Promise<DistAnalysis> {
-  if (!existsSync(join(dist, 'index.html'))) throw new Error(`${label}: ${relative(root, dist)}/index.html is missing (build failed?)`);
+export async function analyzeDist(
+  dist: string,
+  configFile: string,
+  label: string,
+  built?: ModuleInfo[],
+): Promise<DistAnalysis> {
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error(`${label}: ${relative(root, dist)}/index.html is missing (build failed?)`);
   const first = firstLoad(dist);
   const files = listFiles(dist);
   const js = files.filter((file) => extname(file) === '.js');
@@ -404,11 +443,19 @@ export async function analyzeDist(dist: string, configFile: string, label: strin
   }
   const unmatched = info.filter((chunk) => !existsSync(join(dist, chunk.chunk)));
   if (info.length > 0 && unmatched.length > 0) {
-    throw new Error(`${label}: ${unmatched.length} chunks of the module-info build are not in ${relative(root, dist)} (rebuilt meanwhile?): ${unmatched.map((chunk) => chunk.chunk).join(', ')}`);
+    throw new Error(
+      `${label}: ${unmatched.length} chunks of the module-info build are not in ${relative(root, dist)} (rebuilt meanwhile?): ${unmatched.map((chunk) => chunk.chunk).join(', ')}`,
+    );
   }
   const dependencies = dependencyShares(dist, info, first.js);
-  const compilerModules = info.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => compilerModule.test(id)).map((id) => `${chunk.chunk}: ${relative(root, id)}`));
-  const firstLoadForbidden = dependencies.filter((dep) => dep.inFirstLoad && forbiddenOnWelcome.test(dep.name)).map((dep) => dep.name);
+  const compilerModules = info.flatMap((chunk) =>
+    Object.keys(chunk.modules)
+      .filter((id) => compilerModule.test(id))
+      .map((id) => `${chunk.chunk}: ${relative(root, id)}`),
+  );
+  const firstLoadForbidden = dependencies
+    .filter((dep) => dep.inFirstLoad && forbiddenOnWelcome.test(dep.name))
+    .map((dep) => dep.name);
   return {
     dist,
     firstLoad: {
@@ -422,7 +469,10 @@ export async function analyzeDist(dist: string, configFile: string, label: strin
     },
     allJs: totals(js.map((file) => sizeOf(dist, file))),
     allCss: totals(css.map((file) => sizeOf(dist, file))),
-    fonts: { files: fonts.map((file) => sizeOf(dist, file)), totalBytes: fonts.reduce((sum, file) => sum + sizeOf(dist, file).rawBytes, 0) },
+    fonts: {
+      files: fonts.map((file) => sizeOf(dist, file)),
+      totalBytes: fonts.reduce((sum, file) => sum + sizeOf(dist, file).rawBytes, 0),
+    },
     lazyChunks: lazyChunks(dist, first, info),
     compilerHits: compilerHits(dist, js),
     dependencies,

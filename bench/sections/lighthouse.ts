@@ -39,7 +39,10 @@ export interface PageSpec {
   expectPath?: string;
 }
 
-function auditTitle(lhr: { audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string }> }, id: string): string {
+function auditTitle(
+  lhr: { audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string }> },
+  id: string,
+): string {
   return lhr.audits[id]?.title ?? id;
 }
 
@@ -52,7 +55,12 @@ export async function launchForLighthouse(): Promise<Browser> {
   });
 }
 
-export async function lighthousePage(browser: Browser, spec: PageSpec, reportDir: string, attempt = 0): Promise<LighthousePage> {
+export async function lighthousePage(
+  browser: Browser,
+  spec: PageSpec,
+  reportDir: string,
+  attempt = 0,
+): Promise<LighthousePage> {
   const page = await browser.newPage();
   try {
     if (spec.seed) {
@@ -74,17 +82,33 @@ export async function lighthousePage(browser: Browser, spec: PageSpec, reportDir
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     mkdirSync(reportDir, { recursive: true });
-    writeFileSync(join(reportDir, `${spec.name.replace(/[^a-z0-9-]+/gi, '_')}${attempt > 0 ? `.${attempt + 1}` : ''}.json`), JSON.stringify(lhr));
+    writeFileSync(
+      join(reportDir, `${spec.name.replace(/[^a-z0-9-]+/gi, '_')}${attempt > 0 ? `.${attempt + 1}` : ''}.json`),
+      JSON.stringify(lhr),
+    );
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const score = (id: string) => round((lhr.categories[id]?.score ?? Number.NaN) * 100);
     const failedAudits = Object.values(lhr.categories)
-      .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ({ category: category.id, id: ref.id })))
+      .flatMap((category) =>
+        category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ({ category: category.id, id: ref.id })),
+      )
       .filter(({ id }) => {
         const audit = lhr.audits[id];
-        return audit && audit.score !== null && audit.score < (id.match(/^(first|largest|total|cumulative|speed)/) ? 0.9 : 1) && audit.scoreDisplayMode !== 'informative';
+        return (
+          audit &&
+          audit.score !== null &&
+          audit.score < (id.match(/^(first|largest|total|cumulative|speed)/) ? 0.9 : 1) &&
+          audit.scoreDisplayMode !== 'informative'
+        );
       })
-      .map(({ category, id }) => `${category}: ${auditTitle(lhr as never, id)} (${id}, ${lhr.audits[id].displayValue ?? round((lhr.audits[id].score ?? 0) * 100)})`);
-    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+      .map(
+        ({ category, id }) =>
+          `${category}: ${auditTitle(lhr as never, id)} (${id}, ${lhr.audits[id].displayValue ?? round((lhr.audits[id].score ?? 0) * 100)})`,
+      );
+    const lcpItems = (
+      lhr.audits['largest-contentful-paint-element']?.details as
+        { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+    )?.items;
     const networkItems = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items;
     const finalUrl = lhr.finalDisplayedUrl;
     const warnings = [...lhr.runWarnings];
@@ -106,9 +130,17 @@ export async function lighthousePage(browser: Browser, spec: PageSpec, reportDir
       requests: networkItems?.length ?? 0,
       lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet,
       benchmarkIndex: round(lhr.environment.benchmarkIndex),
-      longTasks: ((lhr.audits['long-tasks']?.details as { items?: Array<{ url: string; duration: number; startTime: number }> } | undefined)?.items ?? [])
+      longTasks: (
+        (
+          lhr.audits['long-tasks']?.details as
+            { items?: Array<{ url: string; duration: number; startTime: number }> } | undefined
+        )?.items ?? []
+      )
         .slice(0, 6)
-        .map((task) => `${round(task.duration)} ms at ${round(task.startTime)} ms: ${task.url.replace(/^https?:\/\/[^/]+/, '')}`),
+        .map(
+          (task) =>
+            `${round(task.duration)} ms at ${round(task.startTime)} ms: ${task.url.replace(/^https?:\/\/[^/]+/, '')}`,
+        ),
       failedAudits,
       warnings,
     };
@@ -124,7 +156,8 @@ async function withRetry<T>(task: () => Promise<T>): Promise<T> {
       return await task();
     } catch (error) {
       const message = (error as Error).message;
-      if (attempt >= 3 || !/^Lighthouse: (NO_|PROTOCOL_TIMEOUT|PAGE_HUNG|FAILED_DOCUMENT_REQUEST)/.test(message)) throw error;
+      if (attempt >= 3 || !/^Lighthouse: (NO_|PROTOCOL_TIMEOUT|PAGE_HUNG|FAILED_DOCUMENT_REQUEST)/.test(message))
+        throw error;
       log(`    ${message.slice(0, 80)} — retrying`);
     }
   }
@@ -134,7 +167,10 @@ async function withRetry<T>(task: () => Promise<T>): Promise<T> {
  * Each page `runs` times (Lighthouse's advice against variance: take the median run); the run with
  * the median performance score is reported, with the spread of the scores beside it.
  */
-export async function lighthouseSection(specs: PageSpec[], runs = 1): Promise<Record<string, LighthousePage & { runs: number; performanceScores: number[] }>> {
+export async function lighthouseSection(
+  specs: PageSpec[],
+  runs = 1,
+): Promise<Record<string, LighthousePage & { runs: number; performanceScores: number[] }>> {
   const browser = await launchForLighthouse();
   const pages: Record<string, LighthousePage & { runs: number; performanceScores: number[] }> = {};
   try {
@@ -142,8 +178,12 @@ export async function lighthouseSection(specs: PageSpec[], runs = 1): Promise<Re
       const attempts: LighthousePage[] = [];
       for (let attempt = 0; attempt < runs; attempt++) {
         log(`  lighthouse ${spec.name} (${spec.url})${runs > 1 ? ` run ${attempt + 1}/${runs}` : ''}`);
-        const figure = await withRetry(() => lighthousePage(browser, spec, fromRoot('bench', 'tmp', 'lighthouse'), attempt));
-        log(`    perf ${figure.performanceScore}  a11y ${figure.accessibilityScore}  bp ${figure.bestPracticesScore}  FCP ${figure.firstContentfulPaintMs} ms  LCP ${figure.largestContentfulPaintMs} ms  TBT ${figure.totalBlockingTimeMs} ms  CLS ${figure.cumulativeLayoutShiftScore}  ${figure.totalTransferBytes} B  (benchmarkIndex ${figure.benchmarkIndex})`);
+        const figure = await withRetry(() =>
+          lighthousePage(browser, spec, fromRoot('bench', 'tmp', 'lighthouse'), attempt),
+        );
+        log(
+          `    perf ${figure.performanceScore}  a11y ${figure.accessibilityScore}  bp ${figure.bestPracticesScore}  FCP ${figure.firstContentfulPaintMs} ms  LCP ${figure.largestContentfulPaintMs} ms  TBT ${figure.totalBlockingTimeMs} ms  CLS ${figure.cumulativeLayoutShiftScore}  ${figure.totalTransferBytes} B  (benchmarkIndex ${figure.benchmarkIndex})`,
+        );
         for (const warning of figure.warnings) log(`    warning: ${warning}`);
         attempts.push(figure);
       }

@@ -25,13 +25,20 @@ export interface RouteLoad {
   prefetchedJsGzipBytes: number;
 }
 
-const kindOf = (file: string) => (file.endsWith('.js') ? 'js' : file.endsWith('.css') ? 'css' : /\.(woff2?|ttf|otf)$/.test(file) ? 'font' : 'other');
+const kindOf = (file: string) =>
+  file.endsWith('.js') ? 'js' : file.endsWith('.css') ? 'css' : /\.(woff2?|ttf|otf)$/.test(file) ? 'font' : 'other';
 
 function sum(dist: string, files: string[], kind: string, measure: 'gzipBytes' | 'brotliBytes' | 'rawBytes'): number {
   return totals(files.filter((file) => kindOf(file) === kind).map((file): FileSize => sizeOf(dist, file)))[measure];
 }
 
-export async function recordRoutes(browser: Browser, base: string, dist: string, routes: string[], settleMs = 1500): Promise<RouteLoad[]> {
+export async function recordRoutes(
+  browser: Browser,
+  base: string,
+  dist: string,
+  routes: string[],
+  settleMs = 1500,
+): Promise<RouteLoad[]> {
   const loads: RouteLoad[] = [];
   const seen = new Set<string>();
   for (const route of routes) {
@@ -65,10 +72,14 @@ export async function recordRoutes(browser: Browser, base: string, dist: string,
       if (timing.readyAt === undefined) throw new Error(`${route}: could not tell when ${readySelector} appeared`);
       const files = timing.resources
         .map((entry) => ({ url: new URL(entry.name), start: entry.start }))
-        .filter(({ url }) => url.origin === base && !url.pathname.startsWith('/api/') && /\.(js|css|woff2?|ttf|otf)$/.test(url.pathname))
+        .filter(
+          ({ url }) =>
+            url.origin === base && !url.pathname.startsWith('/api/') && /\.(js|css|woff2?|ttf|otf)$/.test(url.pathname),
+        )
         .map(({ url, start }) => ({ file: url.pathname.replace(/^\//, ''), start }));
       // Fonts are never prefetched: every font the route asks for is needed by what it shows.
-      const isNeeded = (entry: { file: string; start: number }) => entry.start <= (timing.readyAt ?? 0) || kindOf(entry.file) === 'font';
+      const isNeeded = (entry: { file: string; start: number }) =>
+        entry.start <= (timing.readyAt ?? 0) || kindOf(entry.file) === 'font';
       const needed = [...new Set(files.filter(isNeeded).map((entry) => entry.file))];
       const prefetched = [...new Set(files.map((entry) => entry.file))].filter((file) => !needed.includes(file));
       const extra = needed.filter((file) => !seen.has(file));
@@ -90,8 +101,11 @@ export async function recordRoutes(browser: Browser, base: string, dist: string,
         extraFiles: extra,
         prefetchedJsGzipBytes: sum(dist, prefetched, 'js', 'gzipBytes'),
       };
-      if (load.finalPath !== route) throw new Error(`${route} redirected to ${load.finalPath}: the seeded draft was not accepted`);
-      log(`  ${route}: needs ${load.needed.length} files (JS ${load.jsGzipBytes} B gz), adds JS ${load.extraJsGzipBytes} B gz, prefetches ${load.prefetched.length}`);
+      if (load.finalPath !== route)
+        throw new Error(`${route} redirected to ${load.finalPath}: the seeded draft was not accepted`);
+      log(
+        `  ${route}: needs ${load.needed.length} files (JS ${load.jsGzipBytes} B gz), adds JS ${load.extraJsGzipBytes} B gz, prefetches ${load.prefetched.length}`,
+      );
       loads.push(load);
     } finally {
       await context.close();

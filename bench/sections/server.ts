@@ -94,7 +94,9 @@ export async function load(spec: RunSpec, connections: number): Promise<LoadFigu
     ok2xx: result['2xx'],
     ok3xx: result['3xx'],
     non2xx: result.non2xx - result['3xx'],
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+    ),
     errors: result.errors,
     timeouts: result.timeouts,
     durationMs,
@@ -150,53 +152,66 @@ interface Place {
 }
 
 /** One session per registration: cookies and XSRF token from a GET, then a captcha, solved. */
-export async function prepareRegistrations(base: string, count: number): Promise<{ prepared: Prepared[]; failures: string[] }> {
-  const locations = JSON.parse((await send(base + paths.locations, { headers: { accept: 'application/json' } })).body) as { cities: Place[] };
+export async function prepareRegistrations(
+  base: string,
+  count: number,
+): Promise<{ prepared: Prepared[]; failures: string[] }> {
+  const locations = JSON.parse(
+    (await send(base + paths.locations, { headers: { accept: 'application/json' } })).body,
+  ) as { cities: Place[] };
   const cities = locations.cities;
   const failures: string[] = [];
-  const prepared = await pool(Array.from({ length: count }, (_, i) => i), 48, async (i): Promise<Prepared | undefined> => {
-    try {
-      const first = await send(base + paths.config, { headers: browserHeaders });
-      const jar = cookiesOf(first);
-      const captchaReply = await send(base + paths.captcha, { headers: { ...browserHeaders, cookie: cookieHeader(jar) } });
-      Object.assign(jar, cookiesOf(captchaReply));
-      if (captchaReply.status !== 200) throw new Error(`GetCaptcha answered ${captchaReply.status}: ${captchaReply.body.slice(0, 200)}`);
-      const captcha = JSON.parse(captchaReply.body) as { id: string; question: string; options: string[] };
-      const token = jar['XSRF-TOKEN'] ?? Object.entries(jar).find(([name]) => name.endsWith('XSRF-TOKEN'))?.[1];
-      if (!token) throw new Error(`no XSRF-TOKEN cookie after GET (cookies: ${Object.keys(jar).join(', ') || 'none'})`);
-      const city = cities[i % cities.length];
-      const body = {
-        name: `داروخانه آزمون ${i}`,
-        type: (i % 6) + 1,
-        service: (i % 14) + 1,
-        hasDavajoo: i % 2 === 0,
-        cityId: city.id,
-        address: `خیابان آزادی، کوچه ${i}، پلاک ${i % 300}`,
-        latitude: city.latitude,
-        longitude: city.longitude,
-        tier: 1,
-        adminData: {
-          firstName: 'مریم',
-          lastName: 'احمدی',
-          nationalCode: nationalCode(i),
-          mobileNumber: `0912${String(1_000_000 + (i % 9_000_000)).padStart(7, '0')}`,
-        },
-        captcha: { id: captcha.id, validOptionIndex: answerFor(captcha.question, captcha.options) },
-      };
-      return {
-        headers: {
-          'content-type': 'application/json',
-          cookie: cookieHeader(jar),
-          'x-xsrf-token': decodeURIComponent(token),
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify(body),
-      };
-    } catch (error) {
-      if (failures.length < 5) failures.push((error as Error).message);
-      return undefined;
-    }
-  });
+  const prepared = await pool(
+    Array.from({ length: count }, (_, i) => i),
+    48,
+    async (i): Promise<Prepared | undefined> => {
+      try {
+        const first = await send(base + paths.config, { headers: browserHeaders });
+        const jar = cookiesOf(first);
+        const captchaReply = await send(base + paths.captcha, {
+          headers: { ...browserHeaders, cookie: cookieHeader(jar) },
+        });
+        Object.assign(jar, cookiesOf(captchaReply));
+        if (captchaReply.status !== 200)
+          throw new Error(`GetCaptcha answered ${captchaReply.status}: ${captchaReply.body.slice(0, 200)}`);
+        const captcha = JSON.parse(captchaReply.body) as { id: string; question: string; options: string[] };
+        const token = jar['XSRF-TOKEN'] ?? Object.entries(jar).find(([name]) => name.endsWith('XSRF-TOKEN'))?.[1];
+        if (!token)
+          throw new Error(`no XSRF-TOKEN cookie after GET (cookies: ${Object.keys(jar).join(', ') || 'none'})`);
+        const city = cities[i % cities.length];
+        const body = {
+          name: `داروخانه آزمون ${i}`,
+          type: (i % 6) + 1,
+          service: (i % 14) + 1,
+          hasDavajoo: i % 2 === 0,
+          cityId: city.id,
+          address: `خیابان آزادی، کوچه ${i}، پلاک ${i % 300}`,
+          latitude: city.latitude,
+          longitude: city.longitude,
+          tier: 1,
+          adminData: {
+            firstName: 'مریم',
+            lastName: 'احمدی',
+            nationalCode: nationalCode(i),
+            mobileNumber: `0912${String(1_000_000 + (i % 9_000_000)).padStart(7, '0')}`,
+          },
+          captcha: { id: captcha.id, validOptionIndex: answerFor(captcha.question, captcha.options) },
+        };
+        return {
+          headers: {
+            'content-type': 'application/json',
+            cookie: cookieHeader(jar),
+            'x-xsrf-token': decodeURIComponent(token),
+            'idempotency-key': randomUUID(),
+          },
+          body: JSON.stringify(body),
+        };
+      } catch (error) {
+        if (failures.length < 5) failures.push((error as Error).message);
+        return undefined;
+      }
+    },
+  );
   return { prepared: prepared.filter((item): item is Prepared => item !== undefined), failures };
 }
 
@@ -221,7 +236,9 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
   const measure = async (spec: Omit<RunSpec, 'seconds'>) => {
     if (warmup > 0 && spec.amount === undefined) await load({ ...spec, seconds: warmup }, connections);
     const figure = await load({ ...spec, seconds }, connections);
-    log(`  ${figure.target.padEnd(18)} ${String(figure.requestsPerSec).padStart(7)} req/s  p50 ${figure.latencyP50Ms} ms  p99 ${figure.latencyP99Ms} ms  non-2xx ${figure.non2xx}  errors ${figure.errors}`);
+    log(
+      `  ${figure.target.padEnd(18)} ${String(figure.requestsPerSec).padStart(7)} req/s  p50 ${figure.latencyP50Ms} ms  p99 ${figure.latencyP99Ms} ms  non-2xx ${figure.non2xx}  errors ${figure.errors}`,
+    );
     runs.push(figure);
     return figure;
   };
@@ -229,9 +246,20 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
   const rss = { bare: Number.NaN, stack: Number.NaN };
   const baselines: Array<{ kind: 'bare' | 'stack'; target: string; env: NodeJS.ProcessEnv; note: string }> = [
     { kind: 'bare', target: 'bare', env: {}, note: 'plain Fastify, constant JSON' },
-    { kind: 'stack', target: 'stack', env: {}, note: "buildApp's plugins (request log at info, as in production), constant JSON" },
+    {
+      kind: 'stack',
+      target: 'stack',
+      env: {},
+      note: "buildApp's plugins (request log at info, as in production), constant JSON",
+    },
   ];
-  if (!quick) baselines.push({ kind: 'stack', target: 'stack, log off', env: { LOG_LEVEL: 'warn' }, note: 'the same with LOG_LEVEL=warn: what the request log costs' });
+  if (!quick)
+    baselines.push({
+      kind: 'stack',
+      target: 'stack, log off',
+      env: { LOG_LEVEL: 'warn' },
+      note: 'the same with LOG_LEVEL=warn: what the request log costs',
+    });
   // Every server starts at once (idle servers cost nothing but memory), then each is measured alone.
   const started = await Promise.allSettled([
     ...baselines.map((baseline) => startBaseline(baseline.kind, { CLIENT_DIR: clientDir, ...baseline.env })),
@@ -247,7 +275,13 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
       // A browser's second request carries the cookies its first one got.
       const first = await send(server.url + paths.constant, { headers: browserHeaders });
       const cookie = cookieHeader(cookiesOf(first));
-      await measure({ target: baseline.target, url: server.url, path: paths.constant, note: baseline.note, headers: cookie ? { cookie } : {} });
+      await measure({
+        target: baseline.target,
+        url: server.url,
+        path: paths.constant,
+        note: baseline.note,
+        headers: cookie ? { cookie } : {},
+      });
       if (baseline.target === 'bare' || baseline.target === 'stack') rss[baseline.kind] = server.rssBytes();
       await server.stop();
       servers[index] = undefined;
@@ -256,14 +290,38 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
     const base = product.url;
     const first = await send(base + paths.config, { headers: browserHeaders });
     const session = cookieHeader(cookiesOf(first));
-    await measure({ target: 'config', url: base, path: paths.config, note: 'with session cookies', headers: { cookie: session } });
+    await measure({
+      target: 'config',
+      url: base,
+      path: paths.config,
+      note: 'with session cookies',
+      headers: { cookie: session },
+    });
     const locations = await send(base + paths.locations, { headers: { ...browserHeaders, cookie: session } });
     const etag = locations.headers.etag;
-    await measure({ target: 'locations', url: base, path: paths.locations, note: `full body (${locations.headers['content-encoding'] ?? 'identity'})`, headers: { cookie: session } });
+    await measure({
+      target: 'locations',
+      url: base,
+      path: paths.locations,
+      note: `full body (${locations.headers['content-encoding'] ?? 'identity'})`,
+      headers: { cookie: session },
+    });
     if (typeof etag === 'string') {
-      await measure({ target: 'locations (304)', url: base, path: paths.locations, note: 'If-None-Match → 304', headers: { cookie: session, 'if-none-match': etag } });
+      await measure({
+        target: 'locations (304)',
+        url: base,
+        path: paths.locations,
+        note: 'If-None-Match → 304',
+        headers: { cookie: session, 'if-none-match': etag },
+      });
     } else notes.push('Utility/Locations sent no ETag, so the If-None-Match run was skipped.');
-    const captcha = await measure({ target: 'captcha', url: base, path: paths.captcha, note: 'each a new captcha row', headers: { cookie: session } });
+    const captcha = await measure({
+      target: 'captcha',
+      url: base,
+      path: paths.captcha,
+      note: 'each a new captcha row',
+      headers: { cookie: session },
+    });
 
     // Enough registrations for the run: a registration costs at least what a captcha does (a row,
     // a group commit), so the captcha rate × the run's seconds, within bounds (preparing is slow:
@@ -292,15 +350,30 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
           },
           setupRequest: (request: autocannon.Request) => {
             const item = prepared[next++ % prepared.length];
-            return { ...request, method: 'POST', path: paths.registration, headers: { ...request.headers, ...item.headers }, body: item.body };
+            return {
+              ...request,
+              method: 'POST',
+              path: paths.registration,
+              headers: { ...request.headers, ...item.headers },
+              body: item.body,
+            };
           },
         },
       ],
     });
-    if (post.durationMs < seconds * 900) notes.push(`all ${prepared.length} prepared registrations were sent in ${round(post.durationMs / 1000, 1)} s (the run is shorter than ${seconds} s)`);
+    if (post.durationMs < seconds * 900)
+      notes.push(
+        `all ${prepared.length} prepared registrations were sent in ${round(post.durationMs / 1000, 1)} s (the run is shorter than ${seconds} s)`,
+      );
     if (post.ok2xx < post.requests * 0.99) {
-      const probe = await send(base + paths.registration, { method: 'POST', headers: { ...browserHeaders, ...prepared[prepared.length - 1].headers }, body: prepared[prepared.length - 1].body });
-      notes.push(`POST Register/Pharmacy: ${post.non2xx} of ${post.requests} answers were not 2xx (${JSON.stringify(post.statusCodes)}), e.g. ${refusals.join(' | ')}; the last prepared one sent alone answers ${probe.status}`);
+      const probe = await send(base + paths.registration, {
+        method: 'POST',
+        headers: { ...browserHeaders, ...prepared[prepared.length - 1].headers },
+        body: prepared[prepared.length - 1].body,
+      });
+      notes.push(
+        `POST Register/Pharmacy: ${post.non2xx} of ${post.requests} answers were not 2xx (${JSON.stringify(post.statusCodes)}), e.g. ${refusals.join(' | ')}; the last prepared one sent alone answers ${probe.status}`,
+      );
     }
     const serverRss = product.rssBytes();
     const disk = fsyncRate(product.dir, quick ? 0.25 : 1);

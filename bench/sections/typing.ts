@@ -67,11 +67,18 @@ const instrument = `
 `;
 
 export async function launchForTyping(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')),
+  });
 }
 
 export async function typingRun(browser: Browser, spec: TypingSpec, delayMs: number): Promise<TypingFigure> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, locale: 'fa-IR' });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    locale: 'fa-IR',
+  });
   try {
     if (spec.seed) {
       await context.addInitScript({ content: seedScript(spec.seed) });
@@ -89,7 +96,9 @@ export async function typingRun(browser: Browser, spec: TypingSpec, delayMs: num
     await field.waitFor({ state: 'visible', timeout: 15_000 });
     await field.click();
     await page.waitForTimeout(300);
-    await page.evaluate('window.__typingBench && (window.__typingBench.frames.length = 0, window.__typingBench.events.length = 0)');
+    await page.evaluate(
+      'window.__typingBench && (window.__typingBench.frames.length = 0, window.__typingBench.events.length = 0)',
+    );
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await field.pressSequentially(spec.text, { delay: delayMs });
     await page.waitForTimeout(500);
@@ -103,7 +112,8 @@ export async function typingRun(browser: Browser, spec: TypingSpec, delayMs: num
       if (!/^key|input/.test(event.name)) continue;
       const id = event.interactionId || Math.round(event.start);
       const known = interactions.get(id);
-      if (!known || event.duration > known.duration) interactions.set(id, { start: event.start, duration: event.duration });
+      if (!known || event.duration > known.duration)
+        interactions.set(id, { start: event.start, duration: event.duration });
     }
     const slow = [...interactions.values()];
     const perKey = collected.frames.map((frame) => {
@@ -139,7 +149,9 @@ export async function typingSection(specs: TypingSpec[], quick: boolean): Promis
     for (const spec of specs) {
       log(`  typing ${spec.text.length} characters into «${spec.label}» on ${spec.url}`);
       const figure = await typingRun(browser, spec, quick ? 60 : 120);
-      log(`    median ${figure.medianMs} ms  worst ${figure.worstMs} ms  (${figure.eventTimingEntries} Event Timing entries ≥ 16 ms)`);
+      log(
+        `    median ${figure.medianMs} ms  worst ${figure.worstMs} ms  (${figure.eventTimingEntries} Event Timing entries ≥ 16 ms)`,
+      );
       figures[spec.name] = figure;
     }
   } finally {

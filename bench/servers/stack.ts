@@ -19,4 +19,5 @@ const app = await buildApp({
   },
 });
 await app.listen({ port: config.port, host: config.host });
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -12,7 +12,13 @@ export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
  * strict "required" cannot follow, so that one rule is relaxed for them.
  */
 export function createAjv(kind: 'form' | 'meta' = 'form', extra: Options = {}): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, ...(kind === 'meta' ? { strictRequired: false } : {}), ...extra });
+  const ajv = new Ajv({
+    strict: true,
+    allErrors: true,
+    verbose: true,
+    ...(kind === 'meta' ? { strictRequired: false } : {}),
+    ...extra,
+  });
   for (const [name, validate] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate });
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: ['string', 'object'] });
   return ajv;

@@ -14,7 +14,17 @@ import { resolveRef, type Roles } from './roles.js';
 import { didYouMean } from './text.js';
 import { walkSchema } from './walk.js';
 
-const explainedElsewhere = ['json-syntax', 'meta', 'unknown-keyword', 'bad-pattern', 'unresolved-ref', 'required-unknown', 'unknown-format', 'duplicate-id', 'schema-keyword'];
+const explainedElsewhere = [
+  'json-syntax',
+  'meta',
+  'unknown-keyword',
+  'bad-pattern',
+  'unresolved-ref',
+  'required-unknown',
+  'unknown-format',
+  'duplicate-id',
+  'schema-keyword',
+];
 
 /** Compile outcomes by the texts involved, so repeated checks (tests, an editor on save) stay fast. */
 const outcomes = new Map<string, { ok: true } | { ok: false; error: unknown }>();
@@ -30,14 +40,19 @@ export function checkCompile(folder: Folder, roles: Roles, metaInvalid: MetaInva
   metaSchemas.add('wizard.schema.json');
   metaSchemas.add('register-config.schema.json');
 
-  const broken = new Set(roles.schemaFiles.filter((file) => metaInvalid.has(file) || problems.has(file, explainedElsewhere)));
+  const broken = new Set(
+    roles.schemaFiles.filter((file) => metaInvalid.has(file) || problems.has(file, explainedElsewhere)),
+  );
   const failures = new Map<string, unknown>();
   const ajvs: Partial<Record<'form' | 'meta', Ajv>> = {};
   for (const file of roles.schemaFiles) {
     if (broken.has(file) || roles.idToFile.get(roles.fileToId.get(file) ?? '') !== file) continue;
     const kind = metaSchemas.has(file) ? 'meta' : 'form';
     // The outcome depends only on the texts of the file and of the files it reaches by $ref.
-    const key = [kind, ...[...referencedFiles(file, folder, roles)].sort().map((f) => `${f}\u0000${folder.text.get(f) ?? ''}`)].join('\u0001');
+    const key = [
+      kind,
+      ...[...referencedFiles(file, folder, roles)].sort().map((f) => `${f}\u0000${folder.text.get(f) ?? ''}`),
+    ].join('\u0001');
     let outcome = outcomes.get(key);
     if (!outcome) {
       const ajv = (ajvs[kind] ??= loadAll(roles, folder, broken, kind));
@@ -128,4 +143,3 @@ function report(file: string, error: unknown, problems: Problems): void {
     fix: 'Correct the schema at that spot; JSON Schema draft-07 keywords only, each used with the matching "type".',
   });
 }
-

@@ -15,11 +15,23 @@ export function checkConfig(folder: Folder, problems: Problems): void {
     if (!isObject(tier)) return;
     const at = ptr('/tiers', index);
     if (ids.includes(tier.id)) {
-      problems.add({ code: 'tier-duplicate', file: CONFIG, pointer: ptr(at, 'id'), message: `Two plans have the id ${quote(tier.id)}.`, fix: 'Give each plan its own id.' });
+      problems.add({
+        code: 'tier-duplicate',
+        file: CONFIG,
+        pointer: ptr(at, 'id'),
+        message: `Two plans have the id ${quote(tier.id)}.`,
+        fix: 'Give each plan its own id.',
+      });
     }
     ids.push(tier.id);
     if (typeof tier.title === 'string' && !hasPersian(tier.title)) {
-      problems.add({ code: 'text-not-persian', file: CONFIG, pointer: ptr(at, 'title'), message: `The plan title ${quote(tier.title)} has no Persian letters; it is shown on the welcome page.`, fix: 'Write the title in Persian.' });
+      problems.add({
+        code: 'text-not-persian',
+        file: CONFIG,
+        pointer: ptr(at, 'title'),
+        message: `The plan title ${quote(tier.title)} has no Persian letters; it is shown on the welcome page.`,
+        fix: 'Write the title in Persian.',
+      });
     }
     reportArabicLetters(CONFIG, ptr(at, 'title'), tier.title, problems);
   });

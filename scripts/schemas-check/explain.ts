@@ -47,8 +47,13 @@ export function explainAjvError(error: ErrorObject): Explained | undefined {
   const description = typeof parent.description === 'string' ? ` (${parent.description})` : '';
   if (error.propertyName !== undefined && error.keyword !== 'propertyNames') {
     const key = error.propertyName;
-    const rule = error.keyword === 'pattern' ? describePattern(String(params.pattern)) : (error.message ?? 'the allowed form');
-    return { pointer: ptr(at, key), message: `The key "${key}" is not written as ${rule}.`, fix: `Rename the key to the form ${rule}.` };
+    const rule =
+      error.keyword === 'pattern' ? describePattern(String(params.pattern)) : (error.message ?? 'the allowed form');
+    return {
+      pointer: ptr(at, key),
+      message: `The key "${key}" is not written as ${rule}.`,
+      fix: `Rename the key to the form ${rule}.`,
+    };
   }
   switch (error.keyword) {
     case 'propertyNames':
@@ -72,11 +77,23 @@ export function explainAjvError(error: ErrorObject): Explained | undefined {
       };
     }
     case 'type':
-      return { pointer: at, message: `The value must be ${describeType(params.type)}.`, fix: `Write ${describeType(params.type)} here.` };
+      return {
+        pointer: at,
+        message: `The value must be ${describeType(params.type)}.`,
+        fix: `Write ${describeType(params.type)} here.`,
+      };
     case 'enum':
-      return { pointer: at, message: `The value must be one of ${list(params.allowedValues as unknown[])}.`, fix: `Use one of ${list(params.allowedValues as unknown[])}.` };
+      return {
+        pointer: at,
+        message: `The value must be one of ${list(params.allowedValues as unknown[])}.`,
+        fix: `Use one of ${list(params.allowedValues as unknown[])}.`,
+      };
     case 'const':
-      return { pointer: at, message: `The value must be ${quote(params.allowedValue)}.`, fix: `Write ${quote(params.allowedValue)}.` };
+      return {
+        pointer: at,
+        message: `The value must be ${quote(params.allowedValue)}.`,
+        fix: `Write ${quote(params.allowedValue)}.`,
+      };
     case 'pattern':
       return {
         pointer: at,
@@ -86,9 +103,17 @@ export function explainAjvError(error: ErrorObject): Explained | undefined {
     case 'minLength':
       return Number(params.limit) <= 1
         ? { pointer: at, message: 'The text is empty.', fix: 'Write the text, or remove the entry.' }
-        : { pointer: at, message: `The text is shorter than ${String(params.limit)} characters.`, fix: 'Write a longer text.' };
+        : {
+            pointer: at,
+            message: `The text is shorter than ${String(params.limit)} characters.`,
+            fix: 'Write a longer text.',
+          };
     case 'minItems':
-      return { pointer: at, message: `The list needs at least ${String(params.limit)} item(s).`, fix: 'Add items to the list.' };
+      return {
+        pointer: at,
+        message: `The list needs at least ${String(params.limit)} item(s).`,
+        fix: 'Add items to the list.',
+      };
     case 'uniqueItems':
       return {
         pointer: at,
@@ -105,11 +130,21 @@ export function explainAjvError(error: ErrorObject): Explained | undefined {
       const branches = Array.isArray(parent[error.keyword]) ? (parent[error.keyword] as unknown[]) : [];
       const forms = branches
         .filter(isObject)
-        .map((branch) => (typeof branch.pattern === 'string' ? describePattern(branch.pattern) : describeType(branch.type)));
-      return { pointer: at, message: `The value has none of the allowed forms: ${forms.join('; or ')}.`, fix: 'Rewrite it in one of those forms.' };
+        .map((branch) =>
+          typeof branch.pattern === 'string' ? describePattern(branch.pattern) : describeType(branch.type),
+        );
+      return {
+        pointer: at,
+        message: `The value has none of the allowed forms: ${forms.join('; or ')}.`,
+        fix: 'Rewrite it in one of those forms.',
+      };
     }
     default:
-      return { pointer: at, message: `The value is not allowed here: it ${error.message ?? 'breaks a rule'} ("${error.keyword}").`, fix: 'Change the value as the rule says.' };
+      return {
+        pointer: at,
+        message: `The value is not allowed here: it ${error.message ?? 'breaks a rule'} ("${error.keyword}").`,
+        fix: 'Change the value as the rule says.',
+      };
   }
 }
 
@@ -120,7 +155,14 @@ export function explainAjvError(error: ErrorObject): Explained | undefined {
 export function explainAll(errors: readonly ErrorObject[]): Explained[] {
   const alternatives = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
   const kept = errors.filter(
-    (e) => e.keyword === 'oneOf' || e.keyword === 'anyOf' || !alternatives.some((alt) => e.instancePath === alt.instancePath && e.schemaPath.startsWith(alt.schemaPath.replace(/\/(oneOf|anyOf)$/, '') + '/' + alt.keyword + '/')),
+    (e) =>
+      e.keyword === 'oneOf' ||
+      e.keyword === 'anyOf' ||
+      !alternatives.some(
+        (alt) =>
+          e.instancePath === alt.instancePath &&
+          e.schemaPath.startsWith(alt.schemaPath.replace(/\/(oneOf|anyOf)$/, '') + '/' + alt.keyword + '/'),
+      ),
   );
   const seen = new Set<string>();
   const out: Explained[] = [];

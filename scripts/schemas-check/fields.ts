@@ -16,7 +16,9 @@ const simpleTypes = ['string', 'number', 'integer', 'boolean', 'object', 'array'
 /** The field's "type" when it is a valid one (a wrong type is reported by the draft-07 check). */
 function validType(node: JsonObject): Json | undefined {
   const types = Array.isArray(node.type) ? node.type : [node.type];
-  return node.type !== undefined && types.every((t) => typeof t === 'string' && simpleTypes.includes(t)) ? node.type : undefined;
+  return node.type !== undefined && types.every((t) => typeof t === 'string' && simpleTypes.includes(t))
+    ? node.type
+    : undefined;
 }
 
 export function checkFields(folder: Folder, roles: Roles, problems: Problems): void {
@@ -29,7 +31,8 @@ export function checkFields(folder: Folder, roles: Roles, problems: Problems): v
       checkPersianSpelling(file, pointer, node, problems);
       if (Array.isArray(node.enum)) checkEnum(file, pointer, node, problems);
       if (Array.isArray(node.oneOf) && isOptionList(node.oneOf)) checkOneOf(file, pointer, node, node.oneOf, problems);
-      if (typeof node.pattern === 'string' && patternError(node.pattern) === undefined) checkAnchored(file, pointer, node.pattern, problems);
+      if (typeof node.pattern === 'string' && patternError(node.pattern) === undefined)
+        checkAnchored(file, pointer, node.pattern, problems);
       if (Array.isArray(node.required)) checkRequired(file, pointer, node, node.required, problems);
       if (node.errorMessage !== undefined) checkErrorMessage(file, pointer, node, problems);
     });
@@ -87,7 +90,8 @@ function checkPersianSpelling(file: string, pointer: string, node: JsonObject, p
     [ptr(pointer, 'description'), node.description],
   ];
   if (typeof node.errorMessage === 'string') texts.push([ptr(pointer, 'errorMessage'), node.errorMessage]);
-  if (isObject(node.errorMessage)) for (const [k, v] of Object.entries(node.errorMessage)) texts.push([ptr(pointer, 'errorMessage', k), v]);
+  if (isObject(node.errorMessage))
+    for (const [k, v] of Object.entries(node.errorMessage)) texts.push([ptr(pointer, 'errorMessage', k), v]);
   for (const [at, text] of texts) reportArabicLetters(file, at, text, problems);
 }
 
@@ -111,9 +115,15 @@ function isOptionList(branches: Json[]): boolean {
 
 function checkEnum(file: string, pointer: string, node: JsonObject, problems: Problems): void {
   const values = node.enum as Json[];
-  reportDuplicates(file, values.map((value, index) => ({ value, pointer: ptr(pointer, 'enum', index) })), 'value', problems);
+  reportDuplicates(
+    file,
+    values.map((value, index) => ({ value, pointer: ptr(pointer, 'enum', index) })),
+    'value',
+    problems,
+  );
   values.forEach((value, index) => {
-    if (validType(node) !== undefined && !fitsType(value, node.type)) reportWrongType(file, ptr(pointer, 'enum', index), value, node.type as Json, problems);
+    if (validType(node) !== undefined && !fitsType(value, node.type))
+      reportWrongType(file, ptr(pointer, 'enum', index), value, node.type as Json, problems);
   });
   if (values.length > 1) {
     const example = values
@@ -136,7 +146,12 @@ function checkOneOf(file: string, pointer: string, node: JsonObject, branches: J
   branches.forEach((branch, index) => {
     const at = ptr(pointer, 'oneOf', index);
     if (!isObject(branch)) return;
-    const value = 'const' in branch ? branch.const : Array.isArray(branch.enum) && branch.enum.length === 1 ? branch.enum[0] : undefined;
+    const value =
+      'const' in branch
+        ? branch.const
+        : Array.isArray(branch.enum) && branch.enum.length === 1
+          ? branch.enum[0]
+          : undefined;
     if (value === undefined) {
       problems.add({
         code: 'option-const',
@@ -147,7 +162,8 @@ function checkOneOf(file: string, pointer: string, node: JsonObject, branches: J
       });
     } else {
       values.push({ value, pointer: ptr(at, 'const') });
-      if (validType(node) !== undefined && !fitsType(value, node.type)) reportWrongType(file, ptr(at, 'const'), value, node.type as Json, problems);
+      if (validType(node) !== undefined && !fitsType(value, node.type))
+        reportWrongType(file, ptr(at, 'const'), value, node.type as Json, problems);
     }
     if (!hasPersian(branch.title)) {
       problems.add({
@@ -169,7 +185,12 @@ function checkOneOf(file: string, pointer: string, node: JsonObject, branches: J
   reportDuplicates(file, titles, 'title', problems);
 }
 
-function reportDuplicates(file: string, entries: Array<{ value: Json; pointer: string }>, what: 'value' | 'title', problems: Problems): void {
+function reportDuplicates(
+  file: string,
+  entries: Array<{ value: Json; pointer: string }>,
+  what: 'value' | 'title',
+  problems: Problems,
+): void {
   const first = new Map<string, string>();
   for (const { value, pointer } of entries) {
     const key = JSON.stringify(value);
@@ -183,7 +204,10 @@ function reportDuplicates(file: string, entries: Array<{ value: Json; pointer: s
       file,
       pointer,
       message: `The option ${what} ${quote(value)} is used twice (first at ${earlier}); ${what === 'value' ? 'the two options could not be told apart once saved' : 'managers could not tell the two options apart'}.`,
-      fix: what === 'value' ? 'Give this option a value no other option has (e.g. the next free number).' : 'Give each option its own title.',
+      fix:
+        what === 'value'
+          ? 'Give this option a value no other option has (e.g. the next free number).'
+          : 'Give each option its own title.',
     });
   }
 }
@@ -194,7 +218,10 @@ function reportWrongType(file: string, pointer: string, value: Json, type: Json,
     file,
     pointer,
     message: `The option value ${quote(value)} does not fit the field's "type": ${JSON.stringify(type)}, so choosing it would always be refused.`,
-    fix: type === 'integer' || type === 'number' ? `Write the value as a number without quotes, e.g. ${String(value).replace(/"/g, '')}.` : `Write a ${JSON.stringify(type)} value.`,
+    fix:
+      type === 'integer' || type === 'number'
+        ? `Write the value as a number without quotes, e.g. ${String(value).replace(/"/g, '')}.`
+        : `Write a ${JSON.stringify(type)} value.`,
   });
 }
 
@@ -258,7 +285,13 @@ function checkErrorMessage(file: string, pointer: string, node: JsonObject, prob
       });
     }
     if (typeof text !== 'string') {
-      problems.add({ code: 'message-text', file, pointer: ptr(at, key), message: 'A message must be a text in double quotes.', fix: 'Write the Persian message as a text.' });
+      problems.add({
+        code: 'message-text',
+        file,
+        pointer: ptr(at, key),
+        message: 'A message must be a text in double quotes.',
+        fix: 'Write the Persian message as a text.',
+      });
     } else checkMessageText(file, ptr(at, key), text, problems);
   }
 }

@@ -29,7 +29,9 @@ export function readFolder(dir: string, problems: Problems): Folder {
       code: 'json-syntax',
       file,
       pointer: '',
-      message: parsed.empty ? 'The file is empty, which is not valid JSON.' : `The file is not valid JSON: ${parsed.reason} at line ${parsed.line}, column ${parsed.column}.`,
+      message: parsed.empty
+        ? 'The file is empty, which is not valid JSON.'
+        : `The file is not valid JSON: ${parsed.reason} at line ${parsed.line}, column ${parsed.column}.`,
       fix: 'Correct the text at that spot (an editor such as VS Code underlines it in red); no other check of this file can run until it is valid JSON.',
     });
   }

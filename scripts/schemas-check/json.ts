@@ -35,7 +35,9 @@ export function fitsType(value: unknown, type: unknown): boolean {
 }
 
 /** Parses JSON; on failure says where, as 1-based line and column. */
-export function parseJson(text: string): { ok: true; value: Json } | { ok: false; reason: string; line: number; column: number; empty: boolean } {
+export function parseJson(
+  text: string,
+): { ok: true; value: Json } | { ok: false; reason: string; line: number; column: number; empty: boolean } {
   try {
     return { ok: true, value: JSON.parse(text) as Json };
   } catch (error) {
@@ -56,12 +58,14 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 function plainJsonError(raw: string, text: string, offset: number): string {
   if (text.charCodeAt(0) === 0xfeff) return 'the file starts with an invisible byte-order mark (BOM)';
   if (text.trim() === '') return 'the file is empty';
-  if (/end of (JSON )?input/i.test(raw) || offset >= text.length) return 'the file ends too early (a closing } or ] or " is missing)';
+  if (/end of (JSON )?input/i.test(raw) || offset >= text.length)
+    return 'the file ends too early (a closing } or ] or " is missing)';
   const found = text[offset];
   const prevMeaningful = text.slice(0, offset).trimEnd().slice(-1);
-  if ((found === '}' || found === ']') && prevMeaningful === ',') return `there is a comma before "${found}" (JSON allows no comma after the last item)`;
+  if ((found === '}' || found === ']') && prevMeaningful === ',')
+    return `there is a comma before "${found}" (JSON allows no comma after the last item)`;
   if (found === '"' && /[}\]"\d]|true|false|null/.test(prevMeaningful)) return 'a comma is missing before this "';
-  if (found === "'") return "JSON needs double quotes (\") around names and texts, not single quotes";
+  if (found === "'") return 'JSON needs double quotes (") around names and texts, not single quotes';
   if (found === '/') return 'JSON allows no comments';
   const shown = found === '\n' ? 'a line break' : found === undefined ? 'the end' : `"${found}"`;
   const detail = raw

@@ -95,7 +95,16 @@ export function checkMapping(folder: Folder, roles: Roles, problems: Problems): 
         continue;
       }
       if (stepRequired.includes(field)) reportOptional(key, target, found, regFile, problems);
-      reportRef(key, target, found, { file: step.schemaFile, pointer: ptr('/properties', field) }, expectedRef, folder, roles, problems);
+      reportRef(
+        key,
+        target,
+        found,
+        { file: step.schemaFile, pointer: ptr('/properties', field) },
+        expectedRef,
+        folder,
+        roles,
+        problems,
+      );
     }
   }
 
@@ -114,7 +123,13 @@ function locateTarget(root: Located, target: string, folder: Folder, roles: Role
     if (!isObject(object) || !isObject(properties) || !Object.hasOwn(properties, token)) {
       return {
         levels,
-        missing: { file: current.file, pointer: ptr(current.pointer, 'properties', token), parentPointer: current.pointer, token, notObject: !isObject(properties) },
+        missing: {
+          file: current.file,
+          pointer: ptr(current.pointer, 'properties', token),
+          parentPointer: current.pointer,
+          token,
+          notObject: !isObject(properties),
+        },
       };
     }
     levels.push({ file: current.file, pointer: current.pointer, object, token });
@@ -246,7 +261,15 @@ function reportRef(
   });
 }
 
-function reportUnfed(object: Located, dataPointer: string, targets: Set<string>, folder: Folder, roles: Roles, problems: Problems, depth: number): void {
+function reportUnfed(
+  object: Located,
+  dataPointer: string,
+  targets: Set<string>,
+  folder: Folder,
+  roles: Roles,
+  problems: Problems,
+  depth: number,
+): void {
   if (depth > 8 || !isObject(object.node) || !isObject(object.node.properties)) return;
   const required = isStringArray(object.node.required) ? object.node.required : [];
   for (const [name, node] of Object.entries(object.node.properties)) {

@@ -37,7 +37,13 @@ export function checkMeta(folder: Folder, roles: Roles, problems: Problems): Met
     if (file.endsWith('.schema.json')) checkJsonSchema(draft07 as Ajv, file, value, problems, invalid);
     else if (file.endsWith('.ui.json')) {
       if (!isObject(value)) {
-        problems.add({ code: 'ui-not-object', file, pointer: '', message: 'A uiSchema must be a JSON object { … }.', fix: 'Wrap the settings in { } with one key per field.' });
+        problems.add({
+          code: 'ui-not-object',
+          file,
+          pointer: '',
+          message: 'A uiSchema must be a JSON object { … }.',
+          fix: 'Wrap the settings in { } with one key per field.',
+        });
       }
     } else checkInstance(file, folder, problems);
   }
@@ -47,7 +53,13 @@ export function checkMeta(folder: Folder, roles: Roles, problems: Problems): Met
 
 function checkJsonSchema(ajv: Ajv, file: string, value: unknown, problems: Problems, invalid: MetaInvalid): void {
   if (!isObject(value)) {
-    problems.add({ code: 'meta', file, pointer: '', message: 'A JSON Schema file must be a JSON object { … }.', fix: 'Write the schema as an object with "type", "properties" and so on.' });
+    problems.add({
+      code: 'meta',
+      file,
+      pointer: '',
+      message: 'A JSON Schema file must be a JSON object { … }.',
+      fix: 'Write the schema as an object with "type", "properties" and so on.',
+    });
     invalid.add(file);
     return;
   }

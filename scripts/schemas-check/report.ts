@@ -31,5 +31,14 @@ export function formatText(result: CheckResult, cwd = process.cwd()): string {
 }
 
 export function formatJson(result: CheckResult, cwd = process.cwd()): string {
-  return JSON.stringify({ dir: shownDir(result.dir, cwd), filesChecked: result.files.length, ok: result.problems.length === 0, problems: result.problems }, null, 2);
+  return JSON.stringify(
+    {
+      dir: shownDir(result.dir, cwd),
+      filesChecked: result.files.length,
+      ok: result.problems.length === 0,
+      problems: result.problems,
+    },
+    null,
+    2,
+  );
 }

@@ -59,7 +59,11 @@ export function readRoles(folder: Folder): Roles {
     if (!idToFile.has(id) || id === file) idToFile.set(id, file);
   }
   const formSchemaFiles = [
-    ...new Set([...formSteps.map((s) => s.schemaFile), registrationFile].filter((f): f is string => !!f && schemaFiles.includes(f))),
+    ...new Set(
+      [...formSteps.map((s) => s.schemaFile), registrationFile].filter(
+        (f): f is string => !!f && schemaFiles.includes(f),
+      ),
+    ),
   ];
   return { wizard, stepsUsable, steps, formSteps, registrationFile, schemaFiles, formSchemaFiles, idToFile, fileToId };
 }
@@ -73,7 +77,12 @@ export interface Located {
 }
 
 /** Where a `$ref` written in `fromFile` leads: a file of the folder and a pointer inside it. */
-export function resolveRef(ref: string, fromFile: string, folder: Folder, roles: Roles): Located | { error: string; unreadable?: true } {
+export function resolveRef(
+  ref: string,
+  fromFile: string,
+  folder: Folder,
+  roles: Roles,
+): Located | { error: string; unreadable?: true } {
   const baseId = roles.fileToId.get(fromFile) ?? fromFile;
   let url: URL;
   try {
@@ -85,11 +94,15 @@ export function resolveRef(ref: string, fromFile: string, folder: Folder, roles:
   const id = url.href.slice(BASE.length).replace(/#.*$/, '');
   const file = roles.idToFile.get(id);
   if (!file && folder.files.includes(id) && !roles.schemaFiles.includes(id)) {
-    return { error: `points into ${id}, which could not be read (see the problem reported for that file)`, unreadable: true };
+    return {
+      error: `points into ${id}, which could not be read (see the problem reported for that file)`,
+      unreadable: true,
+    };
   }
   if (!file) return { error: `names the schema "${id}", and no file in the folder has that "$id"` };
   const pointer = decodeURIComponent(url.hash.replace(/^#/, ''));
-  if (pointer !== '' && !pointer.startsWith('/')) return { error: 'uses a name after "#", which the wizard does not support; use a pointer like #/properties/name' };
+  if (pointer !== '' && !pointer.startsWith('/'))
+    return { error: 'uses a name after "#", which the wizard does not support; use a pointer like #/properties/name' };
   const node = getAt(folder.json.get(file), pointer) as Json | undefined;
   if (node === undefined) return { error: `points to ${pointer || 'the top'} of ${file}, which does not exist` };
   return { file, pointer, node };

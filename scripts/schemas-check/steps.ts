@@ -18,7 +18,13 @@ const namedPages = ['welcome', 'result'];
 
 export function checkSteps(folder: Folder, roles: Roles, problems: Problems): void {
   if (!folder.files.includes(WIZARD)) {
-    problems.add({ code: 'wizard-missing', file: WIZARD, pointer: '', message: 'The folder has no wizard.json, so there is no wizard.', fix: 'Restore wizard.json (see docs/editing-the-wizard.md).' });
+    problems.add({
+      code: 'wizard-missing',
+      file: WIZARD,
+      pointer: '',
+      message: 'The folder has no wizard.json, so there is no wizard.',
+      fix: 'Restore wizard.json (see docs/editing-the-wizard.md).',
+    });
     return;
   }
   const wizard = roles.wizard;
@@ -31,7 +37,10 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
   (Array.isArray(wizard.steps) ? wizard.steps : []).forEach((step, index) => {
     if (!isObject(step)) return;
     const at = ptr('/steps', index);
-    for (const [key, seen, what] of [['route', routes, 'route'], ['id', ids, 'id']] as const) {
+    for (const [key, seen, what] of [
+      ['route', routes, 'route'],
+      ['id', ids, 'id'],
+    ] as const) {
       const value = step[key];
       if (typeof value !== 'string') continue;
       const first = seen.get(value);
@@ -58,7 +67,10 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
             code: 'step-file-missing',
             file: WIZARD,
             pointer: ptr(at, key),
-            message: `Step "${String(step.id)}" uses the file ${path}, which does not exist.${didYouMean(file, folder.files.filter((f) => f.endsWith(ending)))}`,
+            message: `Step "${String(step.id)}" uses the file ${path}, which does not exist.${didYouMean(
+              file,
+              folder.files.filter((f) => f.endsWith(ending)),
+            )}`,
             fix: `Create ${path} or correct the file name (paths are relative to the schemas folder).`,
           });
         } else if (key === 'schema') {
@@ -115,7 +127,10 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
       code: 'submit-count',
       file: WIZARD,
       pointer: '/steps',
-      message: submitSteps === 0 ? 'No step has a "submit" button, so the registration is never sent.' : `${submitSteps} steps have a "submit" button; the registration must be sent exactly once.`,
+      message:
+        submitSteps === 0
+          ? 'No step has a "submit" button, so the registration is never sent.'
+          : `${submitSteps} steps have a "submit" button; the registration must be sent exactly once.`,
       fix: 'Give exactly one step (the last form step) "buttons": { "submit": "ثبت نهایی" }; other steps use "next".',
     });
   }
@@ -138,12 +153,15 @@ function checkTexts(wizard: Record<string, Json>, problems: Problems): void {
   (Array.isArray(wizard.steps) ? wizard.steps : []).forEach((step, index) => {
     if (!isObject(step)) return;
     texts.push([ptr('/steps', index, 'title'), step.title]);
-    if (isObject(step.buttons)) for (const [k, v] of Object.entries(step.buttons)) texts.push([ptr('/steps', index, 'buttons', k), v]);
-    if (Array.isArray(step.paragraphs)) step.paragraphs.forEach((p, i) => texts.push([ptr('/steps', index, 'paragraphs', i), p]));
+    if (isObject(step.buttons))
+      for (const [k, v] of Object.entries(step.buttons)) texts.push([ptr('/steps', index, 'buttons', k), v]);
+    if (Array.isArray(step.paragraphs))
+      step.paragraphs.forEach((p, i) => texts.push([ptr('/steps', index, 'paragraphs', i), p]));
   });
   if (isObject(wizard.rules)) {
     texts.push(['/rules/title', wizard.rules.title]);
-    if (Array.isArray(wizard.rules.articles)) wizard.rules.articles.forEach((a, i) => texts.push([ptr('/rules/articles', i), a]));
+    if (Array.isArray(wizard.rules.articles))
+      wizard.rules.articles.forEach((a, i) => texts.push([ptr('/rules/articles', i), a]));
   }
   for (const [pointer, text] of texts) {
     if (typeof text !== 'string') continue; // the meta-schema check reports wrong types

@@ -27,7 +27,8 @@ export function checkStructure(folder: Folder, roles: Roles, problems: Problems)
       }
       if (typeof node.pattern === 'string') checkPattern(file, ptr(pointer, 'pattern'), node.pattern, problems);
       if (isObject(node.patternProperties)) {
-        for (const key of Object.keys(node.patternProperties)) checkPattern(file, ptr(pointer, 'patternProperties', key), key, problems);
+        for (const key of Object.keys(node.patternProperties))
+          checkPattern(file, ptr(pointer, 'patternProperties', key), key, problems);
       }
       if (typeof node.format === 'string' && !formats().includes(node.format)) {
         problems.add({
@@ -54,14 +55,21 @@ export function patternError(pattern: string): string | undefined {
     new RegExp(pattern, 'u');
     return undefined;
   } catch (error) {
-    return (error instanceof Error ? error.message : String(error)).replace(/^Invalid regular expression: \/.*\/u?: /s, '');
+    return (error instanceof Error ? error.message : String(error)).replace(
+      /^Invalid regular expression: \/.*\/u?: /s,
+      '',
+    );
   }
 }
 
 function checkPattern(file: string, pointer: string, pattern: string, problems: Problems): void {
   const error = patternError(pattern);
   if (error === undefined) return;
-  const hint = /[\u0600-\u06FF]/.test(pattern) ? '' : /\\d|\\w/.test(pattern) && /Invalid escape/i.test(error) ? ' A backslash must be written twice in JSON ("\\\\d").' : '';
+  const hint = /[\u0600-\u06FF]/.test(pattern)
+    ? ''
+    : /\\d|\\w/.test(pattern) && /Invalid escape/i.test(error)
+      ? ' A backslash must be written twice in JSON ("\\\\d").'
+      : '';
   problems.add({
     code: 'bad-pattern',
     file,

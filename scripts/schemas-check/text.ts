@@ -17,12 +17,15 @@ export function arabicLettersIn(text: string): string[] {
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i < rows; i += 1) {
     for (let j = 1; j < cols; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -41,7 +44,8 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
     const candidate = name.toLowerCase();
     let score: number;
     if (candidate === lower) score = 0.1;
-    else if (lower.length >= 3 && (candidate.includes(lower) || lower.includes(candidate))) score = 0.5 + Math.abs(candidate.length - lower.length) / 100;
+    else if (lower.length >= 3 && (candidate.includes(lower) || lower.includes(candidate)))
+      score = 0.5 + Math.abs(candidate.length - lower.length) / 100;
     else {
       const distance = editDistance(lower, candidate);
       if (distance > Math.max(1, Math.floor(Math.max(lower.length, candidate.length) / 3))) continue;

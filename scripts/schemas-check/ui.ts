@@ -13,12 +13,44 @@ import { didYouMean, list } from './text.js';
 
 /** uiSchema settings RJSF 6 reads (UIOptionsType, UiSchema and GlobalUISchemaOptions in @rjsf/utils). */
 export const knownUiKeys = [
-  'ui:field', 'ui:widget', 'ui:options', 'ui:order', 'ui:classNames', 'ui:style', 'ui:title', 'ui:description',
-  'ui:placeholder', 'ui:help', 'ui:autofocus', 'ui:autocomplete', 'ui:autocapitalize', 'ui:disabled', 'ui:emptyValue',
-  'ui:enumDisabled', 'ui:enumNames', 'ui:enumOrder', 'ui:optionsSchemaSelector', 'ui:hideError', 'ui:readonly',
-  'ui:filePreview', 'ui:inline', 'ui:inputType', 'ui:rows', 'ui:submitButtonOptions', 'ui:label', 'ui:addable',
-  'ui:copyable', 'ui:orderable', 'ui:removable', 'ui:duplicateKeySuffixSeparator', 'ui:enableMarkdownInDescription',
-  'ui:enableMarkdownInHelp', 'ui:globalOptions', 'ui:rootFieldId', 'ui:fieldReplacesAnyOrOneOf', 'ui:definitions',
+  'ui:field',
+  'ui:widget',
+  'ui:options',
+  'ui:order',
+  'ui:classNames',
+  'ui:style',
+  'ui:title',
+  'ui:description',
+  'ui:placeholder',
+  'ui:help',
+  'ui:autofocus',
+  'ui:autocomplete',
+  'ui:autocapitalize',
+  'ui:disabled',
+  'ui:emptyValue',
+  'ui:enumDisabled',
+  'ui:enumNames',
+  'ui:enumOrder',
+  'ui:optionsSchemaSelector',
+  'ui:hideError',
+  'ui:readonly',
+  'ui:filePreview',
+  'ui:inline',
+  'ui:inputType',
+  'ui:rows',
+  'ui:submitButtonOptions',
+  'ui:label',
+  'ui:addable',
+  'ui:copyable',
+  'ui:orderable',
+  'ui:removable',
+  'ui:duplicateKeySuffixSeparator',
+  'ui:enableMarkdownInDescription',
+  'ui:enableMarkdownInHelp',
+  'ui:globalOptions',
+  'ui:rootFieldId',
+  'ui:fieldReplacesAnyOrOneOf',
+  'ui:definitions',
 ];
 
 const widgets: readonly string[] = [...customWidgetNames, ...builtInWidgetNames];
@@ -40,7 +72,12 @@ export function checkUi(folder: Folder, roles: Roles, problems: Problems): void 
     const schema = folder.json.get(step.schemaFile);
     if (!isObject(ui) || !isObject(schema)) continue;
     const properties = isObject(schema.properties) ? Object.keys(schema.properties) : [];
-    checkLevel({ file: step.uiFile, schemaFile: step.schemaFile, ui, pointer: '', schema, siblings: properties }, folder, roles, problems);
+    checkLevel(
+      { file: step.uiFile, schemaFile: step.schemaFile, ui, pointer: '', schema, siblings: properties },
+      folder,
+      roles,
+      problems,
+    );
   }
 }
 
@@ -56,7 +93,13 @@ function checkLevel(level: Level, folder: Folder, roles: Roles, problems: Proble
       continue;
     }
     if (key === 'items' && schema.type === 'array' && isObject(schema.items)) {
-      if (isObject(value)) checkLevel({ ...level, ui: value, pointer: at, schema: resolved(schema.items, schemaFile, folder, roles), siblings: [] }, folder, roles, problems);
+      if (isObject(value))
+        checkLevel(
+          { ...level, ui: value, pointer: at, schema: resolved(schema.items, schemaFile, folder, roles), siblings: [] },
+          folder,
+          roles,
+          problems,
+        );
       continue;
     }
     if (!properties || !Object.hasOwn(properties, key)) {
@@ -65,15 +108,35 @@ function checkLevel(level: Level, folder: Folder, roles: Roles, problems: Proble
         file,
         pointer: at,
         message: `uiSchema key "${key}" names no property of ${where}.${didYouMean(key, names)}`,
-        fix: names.length ? 'Rename the key or add the property.' : 'Remove the key: this field has no properties of its own.',
+        fix: names.length
+          ? 'Rename the key or add the property.'
+          : 'Remove the key: this field has no properties of its own.',
       });
       continue;
     }
     if (!isObject(value)) {
-      problems.add({ code: 'ui-not-object', file, pointer: at, message: `The settings of field "${key}" must be an object { … }.`, fix: `Write "${key}": { "ui:placeholder": "…" } or "${key}": {}.` });
+      problems.add({
+        code: 'ui-not-object',
+        file,
+        pointer: at,
+        message: `The settings of field "${key}" must be an object { … }.`,
+        fix: `Write "${key}": { "ui:placeholder": "…" } or "${key}": {}.`,
+      });
       continue;
     }
-    checkLevel({ file, schemaFile, ui: value, pointer: at, schema: resolved(properties[key], schemaFile, folder, roles), siblings: names }, folder, roles, problems);
+    checkLevel(
+      {
+        file,
+        schemaFile,
+        ui: value,
+        pointer: at,
+        schema: resolved(properties[key], schemaFile, folder, roles),
+        siblings: names,
+      },
+      folder,
+      roles,
+      problems,
+    );
   }
 }
 
@@ -97,8 +160,14 @@ function checkSetting(level: Level, key: string, value: Json, names: string[], p
   }
   if (key === 'ui:widget') checkWidget(file, at, value, problems);
   if (key === 'ui:order') checkOrder(file, at, value, names, problems);
-  if (key === 'ui:placeholder' || key === 'ui:help' || key === 'ui:title' || key === 'ui:description') reportArabicLetters(file, at, value, problems);
-  if (key === 'ui:enumNames' && Array.isArray(value) && Array.isArray(level.schema.enum) && value.length !== level.schema.enum.length) {
+  if (key === 'ui:placeholder' || key === 'ui:help' || key === 'ui:title' || key === 'ui:description')
+    reportArabicLetters(file, at, value, problems);
+  if (
+    key === 'ui:enumNames' &&
+    Array.isArray(value) &&
+    Array.isArray(level.schema.enum) &&
+    value.length !== level.schema.enum.length
+  ) {
     problems.add({
       code: 'ui-enum-names',
       file,
@@ -135,7 +204,13 @@ function checkWidget(file: string, pointer: string, value: Json, problems: Probl
 
 function checkOrder(file: string, pointer: string, value: Json, names: string[], problems: Problems): void {
   if (!Array.isArray(value)) {
-    problems.add({ code: 'ui-order', file, pointer, message: '"ui:order" must be a list of field names.', fix: 'Write "ui:order": ["firstField", "secondField", …].' });
+    problems.add({
+      code: 'ui-order',
+      file,
+      pointer,
+      message: '"ui:order" must be a list of field names.',
+      fix: 'Write "ui:order": ["firstField", "secondField", …].',
+    });
     return;
   }
   const seen = new Set<string>();
@@ -143,7 +218,13 @@ function checkOrder(file: string, pointer: string, value: Json, names: string[],
     const at = ptr(pointer, index);
     if (typeof entry !== 'string') return;
     if (seen.has(entry)) {
-      problems.add({ code: 'ui-order', file, pointer: at, message: `"ui:order" lists "${entry}" twice.`, fix: 'Remove the second one.' });
+      problems.add({
+        code: 'ui-order',
+        file,
+        pointer: at,
+        message: `"ui:order" lists "${entry}" twice.`,
+        fix: 'Remove the second one.',
+      });
       return;
     }
     seen.add(entry);

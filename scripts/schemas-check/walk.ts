@@ -8,7 +8,17 @@ export interface Visit {
   property?: { name: string; parent: JsonObject; parentPointer: string };
 }
 
-const single = ['not', 'if', 'then', 'else', 'additionalItems', 'additionalProperties', 'contains', 'propertyNames', 'items'];
+const single = [
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'items',
+];
 const maps = ['properties', 'patternProperties', 'definitions', 'dependencies'];
 const arrays = ['allOf', 'anyOf', 'oneOf', 'items'];
 
@@ -21,7 +31,11 @@ export function walkSchema(root: Json | undefined, visit: (visit: Visit) => void
       const map = node[key];
       if (!isObject(map)) continue;
       for (const [name, child] of Object.entries(map)) {
-        go(child, ptr(pointer, key, name), key === 'properties' ? { name, parent: node, parentPointer: pointer } : undefined);
+        go(
+          child,
+          ptr(pointer, key, name),
+          key === 'properties' ? { name, parent: node, parentPointer: pointer } : undefined,
+        );
       }
     }
     for (const key of arrays) {
@@ -34,11 +48,54 @@ export function walkSchema(root: Json | undefined, visit: (visit: Visit) => void
 
 /** Keywords of JSON Schema draft-07, and the annotations this project adds. */
 export const validationKeywords = [
-  'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
-  'maxLength', 'minLength', 'pattern', 'format', 'items', 'additionalItems', 'maxItems', 'minItems', 'uniqueItems',
-  'contains', 'maxProperties', 'minProperties', 'required', 'properties', 'patternProperties', 'additionalProperties',
-  'dependencies', 'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not', '$ref',
-  'contentMediaType', 'contentEncoding',
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'items',
+  'additionalItems',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'contains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'dependencies',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  '$ref',
+  'contentMediaType',
+  'contentEncoding',
 ];
-export const annotationKeywords = ['$schema', '$id', '$comment', 'title', 'description', 'default', 'examples', 'readOnly', 'writeOnly', 'definitions', 'errorMessage'];
+export const annotationKeywords = [
+  '$schema',
+  '$id',
+  '$comment',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'definitions',
+  'errorMessage',
+];
 export const allKeywords = [...validationKeywords, ...annotationKeywords];

@@ -55,7 +55,12 @@ export const REDACTED_PATHS = [
   '*.validOptionIndex',
 ];
 
-export async function buildApp({ config, clock = Date.now, logger = false, extend }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  clock = Date.now,
+  logger = false,
+  extend,
+}: BuildAppOptions): Promise<FastifyInstance> {
   // The process's own log (logger: true) goes to stdout through an asynchronous pino destination:
   // lines written while a write is in flight are joined into the next one, instead of one blocking
   // write per request. Flushed when the app closes; pino also flushes it when the process exits.
@@ -107,7 +112,13 @@ export async function buildApp({ config, clock = Date.now, logger = false, exten
   });
   app.addHook('onRequest', (_request, _reply, done) => {
     if (!closing) return done();
-    done(new ApiError(503, 'unavailable', undefined, { 'retry-after': '5', connection: 'close', 'x-content-type-options': 'nosniff' }));
+    done(
+      new ApiError(503, 'unavailable', undefined, {
+        'retry-after': '5',
+        connection: 'close',
+        'x-content-type-options': 'nosniff',
+      }),
+    );
   });
   try {
     await registerEverything(app);
@@ -122,15 +133,39 @@ export async function buildApp({ config, clock = Date.now, logger = false, exten
 }
 
 async function registerEverything(app: FastifyInstance): Promise<void> {
-  for (const plugin of [definition, apiErrors, securityHeaders, requestLog, bodyParsing, csrf, database, rateLimit, locations, captcha, spa, notFound]) {
+  for (const plugin of [
+    definition,
+    apiErrors,
+    securityHeaders,
+    requestLog,
+    bodyParsing,
+    csrf,
+    database,
+    rateLimit,
+    locations,
+    captcha,
+    spa,
+    notFound,
+  ]) {
     await app.register(plugin);
   }
-  for (const routes of [statisticRoutes, configRoutes, captchaRoutes, registrationRoutes, locationsRoutes, healthRoutes]) {
+  for (const routes of [
+    statisticRoutes,
+    configRoutes,
+    captchaRoutes,
+    registrationRoutes,
+    locationsRoutes,
+    healthRoutes,
+  ]) {
     await app.register(routes);
   }
 }
 
-function loggerOption(logger: BuildAppOptions['logger'], config: Config, destination?: pino.DestinationStream): Pick<FastifyServerOptions, 'logger'> {
+function loggerOption(
+  logger: BuildAppOptions['logger'],
+  config: Config,
+  destination?: pino.DestinationStream,
+): Pick<FastifyServerOptions, 'logger'> {
   if (!logger) return { logger: false };
   const redact = { paths: REDACTED_PATHS, censor: '[redacted]' };
   if (logger === true) return { logger: { level: config.logLevel, redact, stream: destination } };
@@ -141,7 +176,11 @@ function loggerOption(logger: BuildAppOptions['logger'], config: Config, destina
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code]: [number, ErrorCode] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'too_large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'bad_request'] : [400, 'bad_request'];
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'too_large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'bad_request']
+        : [400, 'bad_request'];
   const body = JSON.stringify(errorBody(code));
   if (socket.writable) {
     socket.write(

@@ -56,8 +56,14 @@ const rules: Record<string, VariableRule> = {
     expects: 'false, true, or a comma-separated list of proxy addresses or CIDR ranges',
   },
   RATE_LIMIT_CAPTCHA_PER_MINUTE: { pattern: positiveInt, expects: 'a whole number of requests per minute, 1 or more' },
-  RATE_LIMIT_REGISTRATION_PER_MINUTE: { pattern: positiveInt, expects: 'a whole number of requests per minute, 1 or more' },
-  LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], expects: 'one of fatal, error, warn, info, debug, trace, silent' },
+  RATE_LIMIT_REGISTRATION_PER_MINUTE: {
+    pattern: positiveInt,
+    expects: 'a whole number of requests per minute, 1 or more',
+  },
+  LOG_LEVEL: {
+    enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    expects: 'one of fatal, error, warn, info, debug, trace, silent',
+  },
   SCHEMAS_DIR: { pattern: '^.+$', expects: 'the folder holding wizard.json and the step schemas' },
   CLIENT_DIR: { pattern: '^.+$', expects: 'the folder of the built wizard (dist/client)' },
   LOCATIONS_FILE: { pattern: '^.+$', expects: 'the path of the provinces and cities JSON file' },
@@ -80,10 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = pickDefined(env);
   if (!checkEnv(raw)) {
     const name = (checkEnv.errors?.[0]?.instancePath ?? '').slice(1);
-    throw new ConfigError(`Configuration error: ${name} must be ${rules[name]?.expects ?? 'valid'} (it is "${raw[name]}").`);
+    throw new ConfigError(
+      `Configuration error: ${name} must be ${rules[name]?.expects ?? 'valid'} (it is "${raw[name]}").`,
+    );
   }
   const port = Number(raw.PORT ?? 3000);
-  if (port < 1 || port > 65535) throw new ConfigError(`Configuration error: PORT must be ${rules.PORT.expects} (it is "${raw.PORT}").`);
+  if (port < 1 || port > 65535)
+    throw new ConfigError(`Configuration error: PORT must be ${rules.PORT.expects} (it is "${raw.PORT}").`);
   const databaseUrl = raw.DATABASE_URL ?? 'sqlite:data/app.db';
   const database = parseDatabaseUrl(databaseUrl);
   const nodeEnv = raw.NODE_ENV ?? 'development';

@@ -42,8 +42,20 @@ export const errorResponseSchema = {
 } as const;
 
 const unavailableCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
-  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_NOTADB',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_FULL',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  'SQLITE_NOTADB',
 ]);
 
 /**
@@ -57,5 +69,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (unavailableCodes.has(code) || code.startsWith('SQLITE_IOERR')) return true;
     if (/^(08|53|57P)/.test(code)) return true;
   }
-  return typeof message === 'string' && /Connection terminated|connection timeout|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database is closed|Cannot use a pool after calling end|driver has already been destroyed/i.test(message);
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection timeout|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database is closed|Cannot use a pool after calling end|driver has already been destroyed/i.test(
+      message,
+    )
+  );
 }

@@ -44,7 +44,8 @@ function readConfig(): Config {
 function startFailure(error: unknown, config: Config): string {
   if (error instanceof BankError || error instanceof DefinitionError) return error.message;
   const message = error instanceof Error ? error.message : String(error);
-  if (/ENOENT/.test(message) && message.includes(config.locationsFile)) return `The locations file ${config.locationsFile} is missing (set LOCATIONS_FILE or run npm run locations:build).`;
+  if (/ENOENT/.test(message) && message.includes(config.locationsFile))
+    return `The locations file ${config.locationsFile} is missing (set LOCATIONS_FILE or run npm run locations:build).`;
   return `The server could not start: ${message}`;
 }
 

@@ -6,7 +6,11 @@ import type { JsonSchema } from './wizard-definition.js';
  * code that walks a schema by hand (normalisation, messages) sees one tree. Refs that cannot be
  * resolved are left as they are; cycles stop after a fixed depth.
  */
-export function inlineRefs(schema: JsonSchema, schemasById: Record<string, JsonSchema>, baseId = idOf(schema)): JsonSchema {
+export function inlineRefs(
+  schema: JsonSchema,
+  schemasById: Record<string, JsonSchema>,
+  baseId = idOf(schema),
+): JsonSchema {
   return inline(schema, baseId, schemasById, 0) as JsonSchema;
 }
 

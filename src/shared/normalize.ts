@@ -13,7 +13,9 @@ export function toPersianLetters(value: string): string {
 /** Free text as the manager meant it: Persian letters, trimmed, no control characters. */
 export function normalizeText(value: string): string {
   // eslint-disable-next-line no-control-regex
-  return toPersianLetters(value).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
+  return toPersianLetters(value)
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .trim();
 }
 
 /** A code typed with any digits, dashes or spaces (national code, mobile) as plain ASCII digits. */

@@ -92,7 +92,8 @@ export function fieldMessages(
   for (const error of errors) {
     const pointer = errorPointer(error);
     if (messages[pointer]) continue;
-    const keyword = error.keyword === 'const' && hasOneOfParent(rootSchema, pointer, schemasById) ? 'oneOf' : error.keyword;
+    const keyword =
+      error.keyword === 'const' && hasOneOfParent(rootSchema, pointer, schemasById) ? 'oneOf' : error.keyword;
     messages[pointer] = messageFor(schemaAtDataPointer(rootSchema, pointer, schemasById), keyword);
   }
   return messages;

@@ -40,7 +40,9 @@ describe('configuration', () => {
   });
 
   it('reads TRUST_PROXY as a list of addresses and ranges', () => {
-    expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32), TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32), TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(
+      ['10.0.0.1', '192.168.0.0/16', '::1'],
+    );
     expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
@@ -67,7 +69,11 @@ describe('captcha bank file', () => {
     ['not JSON', '{', /cannot be read as JSON/],
     ['no questions', '{"questions":[]}', /not valid at \/questions/],
     ['two options', '{"questions":[{"question":"?","options":["a","b"],"answer":0}]}', /not valid/],
-    ['answer out of range', '{"questions":[{"question":"?","options":["a","b","c"],"answer":3}]}', /answer must be the index/],
+    [
+      'answer out of range',
+      '{"questions":[{"question":"?","options":["a","b","c"],"answer":3}]}',
+      /answer must be the index/,
+    ],
   ])('a bank with %s stops the server with a plain sentence', async (_case, text, message) => {
     const file = join(mkdtempSync(join(tmpdir(), 'bank-')), 'bank.json');
     writeFileSync(file, text);

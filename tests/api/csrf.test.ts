@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRegistrations } from '../../src/server/registration/registration.repository.js';
-import { cookiesOf, openSession, postRegistration, solvedCaptcha, testApp, validRegistration, type Session } from './helpers.js';
+import {
+  cookiesOf,
+  openSession,
+  postRegistration,
+  solvedCaptcha,
+  testApp,
+  validRegistration,
+  type Session,
+} from './helpers.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -43,7 +51,10 @@ describe('anti-forgery cookies', () => {
   it('a token that does not belong to the pre-session is replaced', async () => {
     const a = await openSession(app);
     const b = await openSession(app);
-    const response = await app.inject({ url: '/api/Register/Config', headers: { cookie: `psid=${a.psid}; XSRF-TOKEN=${b.token}` } });
+    const response = await app.inject({
+      url: '/api/Register/Config',
+      headers: { cookie: `psid=${a.psid}; XSRF-TOKEN=${b.token}` },
+    });
     const cookies = cookiesOf(response);
     expect(cookies.psid).toBeUndefined();
     expect(cookies['XSRF-TOKEN']).toBeDefined();
@@ -59,7 +70,9 @@ describe('anti-forgery cookies', () => {
     const production = await testApp({ NODE_ENV: 'production' });
     try {
       const lines = [(await production.inject({ url: '/api/health' })).headers['set-cookie']].flat() as string[];
-      expect(lines.some((line) => /^__Host-psid=[^;]+; Path=\/; SameSite=Strict; Secure; HttpOnly$/.test(line))).toBe(true);
+      expect(lines.some((line) => /^__Host-psid=[^;]+; Path=\/; SameSite=Strict; Secure; HttpOnly$/.test(line))).toBe(
+        true,
+      );
       expect(lines.some((line) => /^XSRF-TOKEN=[^;]+; Path=\/; SameSite=Strict; Secure$/.test(line))).toBe(true);
     } finally {
       await production.close();
@@ -70,7 +83,9 @@ describe('anti-forgery cookies', () => {
 describe('unsafe requests need the token', () => {
   it('is accepted with cookie and matching header', async () => {
     const session = await openSession(app);
-    expect((await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)))).statusCode).toBe(200);
+    expect(
+      (await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)))).statusCode,
+    ).toBe(200);
   });
 
   it('no header', async () => {
@@ -99,17 +114,26 @@ describe('unsafe requests need the token', () => {
   it('a token of another pre-session, copied into both places (cross-session)', async () => {
     const session = await openSession(app);
     const attacker = await openSession(app);
-    await expectCsrf(session, { cookie: `psid=${session.psid}; XSRF-TOKEN=${attacker.token}`, 'x-xsrf-token': attacker.token });
+    await expectCsrf(session, {
+      cookie: `psid=${session.psid}; XSRF-TOKEN=${attacker.token}`,
+      'x-xsrf-token': attacker.token,
+    });
   });
 
   it('Sec-Fetch-Site: cross-site, even with a valid token', async () => {
     const session = await openSession(app);
-    await expectCsrf(session, { cookie: session.cookie, 'x-xsrf-token': session.token, 'sec-fetch-site': 'cross-site' });
+    await expectCsrf(session, {
+      cookie: session.cookie,
+      'x-xsrf-token': session.token,
+      'sec-fetch-site': 'cross-site',
+    });
   });
 
   it('same-origin fetch metadata passes', async () => {
     const session = await openSession(app);
-    const response = await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)), { 'sec-fetch-site': 'same-origin' });
+    const response = await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)), {
+      'sec-fetch-site': 'same-origin',
+    });
     expect(response.statusCode).toBe(200);
   });
 });

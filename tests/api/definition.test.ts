@@ -13,12 +13,23 @@ function editedSchemas(): string {
   const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
   cpSync(fromRoot('schemas'), dir, { recursive: true });
   const stepFile = join(dir, 'steps/pharmacy-info.schema.json');
-  const step = JSON.parse(readFileSync(stepFile, 'utf8')) as { required: string[]; properties: Record<string, unknown> };
-  step.properties.licenceNumber = { type: 'string', title: 'شماره پروانه', pattern: '^[0-9]{4,10}$', errorMessage: { required: 'شماره پروانه را بنویسید.', pattern: 'شماره پروانه فقط رقم است.' } };
+  const step = JSON.parse(readFileSync(stepFile, 'utf8')) as {
+    required: string[];
+    properties: Record<string, unknown>;
+  };
+  step.properties.licenceNumber = {
+    type: 'string',
+    title: 'شماره پروانه',
+    pattern: '^[0-9]{4,10}$',
+    errorMessage: { required: 'شماره پروانه را بنویسید.', pattern: 'شماره پروانه فقط رقم است.' },
+  };
   step.required.push('licenceNumber');
   writeFileSync(stepFile, JSON.stringify(step));
   const regFile = join(dir, 'registration.schema.json');
-  const registration = JSON.parse(readFileSync(regFile, 'utf8')) as { required: string[]; properties: Record<string, unknown> };
+  const registration = JSON.parse(readFileSync(regFile, 'utf8')) as {
+    required: string[];
+    properties: Record<string, unknown>;
+  };
   registration.properties.licenceNumber = { $ref: 'steps/pharmacy-info.schema.json#/properties/licenceNumber' };
   registration.required.push('licenceNumber');
   writeFileSync(regFile, JSON.stringify(registration));
@@ -47,8 +58,14 @@ describe('a field added in schemas/ alone', () => {
     const session = await openSession(app);
     const missing = await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ error: { code: 'validation', fields: { '/licenceNumber': 'شماره پروانه را بنویسید.' } } });
-    const letters = await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session), { licenceNumber: 'abc' }));
+    expect(missing.json()).toMatchObject({
+      error: { code: 'validation', fields: { '/licenceNumber': 'شماره پروانه را بنویسید.' } },
+    });
+    const letters = await postRegistration(
+      app,
+      session,
+      validRegistration(await solvedCaptcha(app, session), { licenceNumber: 'abc' }),
+    );
     expect(letters.json()).toMatchObject({ error: { fields: { '/licenceNumber': 'شماره پروانه فقط رقم است.' } } });
   });
 
@@ -57,10 +74,14 @@ describe('a field added in schemas/ alone', () => {
     expect(response.statusCode).toBe(200);
     const row = await findByTrackingCode(app.database.db, response.json<{ trackingCode: string }>().trackingCode);
     expect(JSON.parse(row!.payload)).toMatchObject({ licenceNumber: '12345' });
-    const csv = spawnSync(process.execPath, ['--import', 'tsx', fromRoot('src/server/cli/registrations.ts'), 'export', '--format', 'csv'], {
-      env: { ...process.env, DATABASE_URL: `sqlite:${databaseFile}` },
-      encoding: 'utf8',
-    });
+    const csv = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fromRoot('src/server/cli/registrations.ts'), 'export', '--format', 'csv'],
+      {
+        env: { ...process.env, DATABASE_URL: `sqlite:${databaseFile}` },
+        encoding: 'utf8',
+      },
+    );
     expect(csv.status).toBe(0);
     const [header, first] = csv.stdout.replace(/^\uFEFF/, '').split('\r\n');
     const columns = header.split(',');

@@ -19,8 +19,11 @@ function exportCli(...args: string[]) {
 
 function exportCliAsync(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', fromRoot('src/server/cli/registrations.ts'), ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } }, (_error, stdout, stderr) =>
-      resolve({ status: child.exitCode, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', fromRoot('src/server/cli/registrations.ts'), ...args],
+      { env: { ...process.env, DATABASE_URL: databaseUrl } },
+      (_error, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }),
     );
   });
 }
@@ -29,7 +32,10 @@ beforeAll(async () => {
   const app = await testApp({ DATABASE_URL: databaseUrl });
   try {
     for (const name of ['داروخانه رازی', 'داروخانه "سینا", شعبه ۲', '=HYPERLINK("http://x")']) {
-      const response = await registerOnce(app, { name, adminData: { firstName: 'علی', lastName: 'رضایی', nationalCode: '۰۰۸۴۵۷۵۹۴۸', mobileNumber: '۰۹۱۲ ۳۴۵ ۶۷۸۹' } });
+      const response = await registerOnce(app, {
+        name,
+        adminData: { firstName: 'علی', lastName: 'رضایی', nationalCode: '۰۰۸۴۵۷۵۹۴۸', mobileNumber: '۰۹۱۲ ۳۴۵ ۶۷۸۹' },
+      });
       codes.push(response.json<{ trackingCode: string }>().trackingCode);
     }
   } finally {
@@ -53,7 +59,11 @@ describe('npm run registrations -- export', () => {
   it('JSON: an array with each registration and its whole form', () => {
     const run = exportCli('export', '--format=json');
     expect(run.status).toBe(0);
-    const rows = JSON.parse(run.stdout) as Array<{ tracking_code: string; has_davajoo: boolean; payload: { adminData: { nationalCode: string } } }>;
+    const rows = JSON.parse(run.stdout) as Array<{
+      tracking_code: string;
+      has_davajoo: boolean;
+      payload: { adminData: { nationalCode: string } };
+    }>;
     expect(rows.map((row) => row.tracking_code)).toEqual(codes);
     expect(rows[0].payload.adminData.nationalCode).toBe('0084575948');
     expect(rows[0].has_davajoo).toBe(false);

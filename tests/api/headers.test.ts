@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, tileSource } from '../../src/server/plugins/security-headers.js';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  tileSource,
+} from '../../src/server/plugins/security-headers.js';
 import { openSession, postRegistration, testApp } from './helpers.js';
 
 let app: FastifyInstance;
@@ -33,18 +37,21 @@ describe('security headers', () => {
     expect(headers['strict-transport-security']).toBeUndefined();
   });
 
-  it.each(['/api/health', '/api/nothing', '/api/Utility/Locations'])('%s carries the short API set, which allows nothing', async (url) => {
-    const headers = (await app.inject({ url })).headers;
-    const csp = headers['content-security-policy'] as string;
-    expect(csp).toBe(API_CONTENT_SECURITY_POLICY);
-    expect(csp).toContain("default-src 'none'");
-    expectStrictCsp(csp);
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('no-referrer');
-    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(headers['x-frame-options']).toBe('DENY');
-    expect(headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/api/health', '/api/nothing', '/api/Utility/Locations'])(
+    '%s carries the short API set, which allows nothing',
+    async (url) => {
+      const headers = (await app.inject({ url })).headers;
+      const csp = headers['content-security-policy'] as string;
+      expect(csp).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(csp).toContain("default-src 'none'");
+      expectStrictCsp(csp);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it('errors of POST carry them too, and are never cached', async () => {
     const session = await openSession(app);
@@ -57,7 +64,9 @@ describe('security headers', () => {
     const production = await testApp({ NODE_ENV: 'production' });
     try {
       for (const url of ['/api/health', '/welcome']) {
-        expect((await production.inject({ url })).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect((await production.inject({ url })).headers['strict-transport-security']).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
       }
     } finally {
       await production.close();
@@ -67,7 +76,9 @@ describe('security headers', () => {
   it('allows the tile server for images only', () => {
     expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
     expect(tileSource('https://{s}.tile.example.com/{z}/{x}/{y}.png?key=1')).toBe('https://*.tile.example.com');
-    expect(contentSecurityPolicy('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
+    expect(contentSecurityPolicy('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toContain(
+      "img-src 'self' data: blob: https://tile.openstreetmap.org;",
+    );
     expect(contentSecurityPolicy('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toContain("connect-src 'self';");
   });
 });

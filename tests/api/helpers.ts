@@ -26,7 +26,10 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
   });
 }
 
-export function testApp(env: Record<string, string | undefined> = {}, options: Omit<BuildAppOptions, 'config'> = {}): Promise<FastifyInstance> {
+export function testApp(
+  env: Record<string, string | undefined> = {},
+  options: Omit<BuildAppOptions, 'config'> = {},
+): Promise<FastifyInstance> {
   return buildApp({ config: testConfig(env), ...options });
 }
 
@@ -54,7 +57,11 @@ export async function openSession(app: FastifyInstance): Promise<Session> {
 }
 
 export async function fetchCaptcha(app: FastifyInstance, session: Session): Promise<Captcha> {
-  const response = await app.inject({ method: 'GET', url: '/api/Register/GetCaptcha', headers: { cookie: session.cookie } });
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/Register/GetCaptcha',
+    headers: { cookie: session.cookie },
+  });
   if (response.statusCode !== 200) throw new Error(`GetCaptcha answered ${response.statusCode}: ${response.body}`);
   return response.json<Captcha>();
 }
@@ -75,7 +82,10 @@ export function wrongAnswer(captcha: Captcha): number {
 }
 
 /** A valid registration for the fixture locations (Tehran, city 301), with the given captcha answer. */
-export function validRegistration(captcha: { id: string; validOptionIndex: number }, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function validRegistration(
+  captcha: { id: string; validOptionIndex: number },
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     name: 'داروخانه رازی',
     type: 1,
@@ -93,7 +103,10 @@ export function validRegistration(captcha: { id: string; validOptionIndex: numbe
 }
 
 /** A fresh, solved captcha in the session: what a client holds just before it submits. */
-export async function solvedCaptcha(app: FastifyInstance, session: Session): Promise<{ id: string; validOptionIndex: number }> {
+export async function solvedCaptcha(
+  app: FastifyInstance,
+  session: Session,
+): Promise<{ id: string; validOptionIndex: number }> {
   const captcha = await fetchCaptcha(app, session);
   return { id: captcha.id, validOptionIndex: solveCaptcha(captcha) };
 }
@@ -113,9 +126,14 @@ export function postRegistration(
 }
 
 /** Registers one pharmacy the whole normal way; returns the answer. */
-export async function registerOnce(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
+export async function registerOnce(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
   const session = await openSession(app);
-  return postRegistration(app, session, validRegistration(await solvedCaptcha(app, session), overrides), { 'idempotency-key': randomUUID() });
+  return postRegistration(app, session, validRegistration(await solvedCaptcha(app, session), overrides), {
+    'idempotency-key': randomUUID(),
+  });
 }
 
 export interface DatabaseTarget {
@@ -144,7 +162,8 @@ export async function postgresSchema(base: string): Promise<DatabaseTarget> {
   return {
     name: 'postgres',
     url: url.toString(),
-    drop: () => withClient(base, (client) => client.query(`drop schema if exists ${schema} cascade`)).then(() => undefined),
+    drop: () =>
+      withClient(base, (client) => client.query(`drop schema if exists ${schema} cascade`)).then(() => undefined),
   };
 }
 

@@ -10,29 +10,51 @@ describe('request logs', () => {
     try {
       const session = await openSession(app);
       const captcha = await fetchCaptcha(app, session);
-      const body = validRegistration({ id: captcha.id, validOptionIndex: solveCaptcha(captcha) }, {
-        name: 'داروخانه نامدار',
-        address: 'خیابان پنهان، کوچه رازدار',
-        adminData: { firstName: 'سیاوش', lastName: 'کتمانی', nationalCode: '0790419904', mobileNumber: '09351234567' },
-      });
+      const body = validRegistration(
+        { id: captcha.id, validOptionIndex: solveCaptcha(captcha) },
+        {
+          name: 'داروخانه نامدار',
+          address: 'خیابان پنهان، کوچه رازدار',
+          adminData: {
+            firstName: 'سیاوش',
+            lastName: 'کتمانی',
+            nationalCode: '0790419904',
+            mobileNumber: '09351234567',
+          },
+        },
+      );
       const ok = await postRegistration(app, session, body, { 'idempotency-key': randomUUID() });
       expect(ok.statusCode).toBe(200);
       await postRegistration(app, session, body);
       await postRegistration(app, session, '{"adminData":{"nationalCode":"0084575948"');
       await app.inject({ url: '/api/Statistic/Register?tier=2&nationalCode=0499370899' });
       secrets.push(
-        'سیاوش', 'کتمانی', '0790419904', '09351234567', 'رازدار', 'نامدار', '0084575948', '0499370899',
-        session.token, session.psid, captcha.id, ...captcha.options,
+        'سیاوش',
+        'کتمانی',
+        '0790419904',
+        '09351234567',
+        'رازدار',
+        'نامدار',
+        '0084575948',
+        '0499370899',
+        session.token,
+        session.psid,
+        captcha.id,
+        ...captcha.options,
       );
     } finally {
       await app.close();
     }
     const log = lines.join('');
     for (const secret of secrets) expect(log).not.toContain(secret);
-    const requests = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request completed');
+    const requests = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.msg === 'request completed');
     expect(requests.length).toBeGreaterThanOrEqual(6);
     for (const entry of requests) {
-      expect(Object.keys(entry)).toEqual(expect.arrayContaining(['reqId', 'method', 'url', 'statusCode', 'responseTime']));
+      expect(Object.keys(entry)).toEqual(
+        expect.arrayContaining(['reqId', 'method', 'url', 'statusCode', 'responseTime']),
+      );
       expect(String(entry.url)).not.toContain('?');
     }
     expect(requests.map((entry) => entry.url)).toContain('/api/Statistic/Register');

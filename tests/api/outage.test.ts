@@ -2,7 +2,15 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fa } from '../../src/shared/strings.fa.js';
-import { openSession, postgresSchema, postRegistration, solvedCaptcha, testApp, validRegistration, type DatabaseTarget } from './helpers.js';
+import {
+  openSession,
+  postgresSchema,
+  postRegistration,
+  solvedCaptcha,
+  testApp,
+  validRegistration,
+  type DatabaseTarget,
+} from './helpers.js';
 
 /** A TCP relay in front of PostgreSQL that the test can cut and restore, as if the database stopped. */
 class Relay {
@@ -65,7 +73,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL outage', () => {
     expect(registration.statusCode).toBe(503);
     expect(registration.json()).toEqual({ error: { code: 'unavailable', message: fa.errors.unavailable } });
     expect(registration.body).not.toMatch(/ECONN|127\.0\.0\.1|postgres|stack/i);
-    expect((await app.inject({ url: '/api/Register/GetCaptcha', headers: { cookie: session.cookie } })).statusCode).toBe(503);
+    expect(
+      (await app.inject({ url: '/api/Register/GetCaptcha', headers: { cookie: session.cookie } })).statusCode,
+    ).toBe(503);
 
     await relay.start();
     await expect.poll(async () => (await app.inject({ url: '/api/health' })).statusCode, { timeout: 10_000 }).toBe(200);

@@ -40,7 +40,9 @@ describe('rate limits', () => {
     const app = await limitedApp({ RATE_LIMIT_REGISTRATION_PER_MINUTE: '2' });
     const session = await openSession(app);
     for (let i = 0; i < 2; i += 1) {
-      expect((await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)))).statusCode).toBe(200);
+      expect(
+        (await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)))).statusCode,
+      ).toBe(200);
     }
     const limited = await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)));
     expect(limited.statusCode).toBe(429);
@@ -56,12 +58,22 @@ describe('rate limits', () => {
 
     const proxied = await limitedApp({ RATE_LIMIT_CAPTCHA_PER_MINUTE: '1', TRUST_PROXY: '127.0.0.1' });
     const second = await openSession(proxied);
-    expect((await captchaFrom(proxied, second.cookie, '127.0.0.1', { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(200);
-    expect((await captchaFrom(proxied, second.cookie, '127.0.0.1', { 'x-forwarded-for': '2.2.2.2' })).statusCode).toBe(200);
-    expect((await captchaFrom(proxied, second.cookie, '127.0.0.1', { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(429);
+    expect((await captchaFrom(proxied, second.cookie, '127.0.0.1', { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(
+      200,
+    );
+    expect((await captchaFrom(proxied, second.cookie, '127.0.0.1', { 'x-forwarded-for': '2.2.2.2' })).statusCode).toBe(
+      200,
+    );
+    expect((await captchaFrom(proxied, second.cookie, '127.0.0.1', { 'x-forwarded-for': '1.1.1.1' })).statusCode).toBe(
+      429,
+    );
     // A client that is not the trusted proxy cannot choose its address.
-    expect((await captchaFrom(proxied, second.cookie, '10.9.9.9', { 'x-forwarded-for': '3.3.3.3' })).statusCode).toBe(200);
-    expect((await captchaFrom(proxied, second.cookie, '10.9.9.9', { 'x-forwarded-for': '4.4.4.4' })).statusCode).toBe(429);
+    expect((await captchaFrom(proxied, second.cookie, '10.9.9.9', { 'x-forwarded-for': '3.3.3.3' })).statusCode).toBe(
+      200,
+    );
+    expect((await captchaFrom(proxied, second.cookie, '10.9.9.9', { 'x-forwarded-for': '4.4.4.4' })).statusCode).toBe(
+      429,
+    );
   });
 
   it.skipIf(!process.env.TEST_REDIS_URL)('with REDIS_URL two processes share one limit', async () => {

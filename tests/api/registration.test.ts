@@ -23,7 +23,11 @@ afterAll(() => app.close());
 
 const stored = () => countRegistrations(app.database.db);
 
-function expectPersianError(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status: number, code: string) {
+function expectPersianError(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+  code: string,
+) {
   expect(response.statusCode).toBe(status);
   const body = response.json() as { error: { message: string; code: string } };
   expect(body.error.code).toBe(code);
@@ -82,9 +86,13 @@ describe('POST /api/Register/Pharmacy refuses bad input and stores nothing', () 
     return response.json<{ error: { fields?: Record<string, string> } }>().error;
   }
 
-  it('wrong types, field by field, with the schema\'s Persian messages', async () => {
+  it("wrong types, field by field, with the schema's Persian messages", async () => {
     const captcha = { id: 'x', validOptionIndex: 0 };
-    const error = await refused(validRegistration(captcha, { type: '1', cityId: 'تهران', latitude: 'north', hasDavajoo: 'yes' }), 400, 'validation');
+    const error = await refused(
+      validRegistration(captcha, { type: '1', cityId: 'تهران', latitude: 'north', hasDavajoo: 'yes' }),
+      400,
+      'validation',
+    );
     expect(error.fields).toMatchObject({
       '/type': 'لطفاً نوع داروخانه را انتخاب کنید.',
       '/cityId': 'لطفاً شهر را انتخاب کنید.',
@@ -96,7 +104,10 @@ describe('POST /api/Register/Pharmacy refuses bad input and stores nothing', () 
   it('missing fields', async () => {
     const { adminData: _admin, address: _address, ...rest } = validRegistration({ id: 'x', validOptionIndex: 0 });
     const error = await refused(rest, 400, 'validation');
-    expect(error.fields).toMatchObject({ '/adminData': fa.validation.required, '/address': 'لطفاً آدرس داروخانه را بنویسید.' });
+    expect(error.fields).toMatchObject({
+      '/adminData': fa.validation.required,
+      '/address': 'لطفاً آدرس داروخانه را بنویسید.',
+    });
   });
 
   it('a national code with a wrong check digit (0684159415)', async () => {
@@ -117,12 +128,19 @@ describe('POST /api/Register/Pharmacy refuses bad input and stores nothing', () 
     const body = validRegistration({ id: 'x', validOptionIndex: 0 }, { status: 'approved' });
     (body.adminData as Record<string, string>).role = 'admin';
     const error = await refused(body, 400, 'validation');
-    expect(error.fields).toMatchObject({ '/status': fa.validation.additionalProperties, '/adminData/role': fa.validation.additionalProperties });
+    expect(error.fields).toMatchObject({
+      '/status': fa.validation.additionalProperties,
+      '/adminData/role': fa.validation.additionalProperties,
+    });
   });
 
   it('a plan that is not configured, and a city that does not exist', async () => {
     const session = await openSession(app);
-    const error = await refused(validRegistration(await solvedCaptcha(app, session), { tier: 99, cityId: 999999 }), 400, 'validation');
+    const error = await refused(
+      validRegistration(await solvedCaptcha(app, session), { tier: 99, cityId: 999999 }),
+      400,
+      'validation',
+    );
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(['/cityId', '/tier']);
   });
 
@@ -153,14 +171,23 @@ describe('POST /api/Register/Pharmacy refuses bad input and stores nothing', () 
   it('text/plain, form and multipart bodies', async () => {
     const json = JSON.stringify(validRegistration({ id: 'x', validOptionIndex: 0 }));
     await refused(json, 415, 'unsupported_media_type', { 'content-type': 'text/plain' });
-    await refused('name=x&type=1', 415, 'unsupported_media_type', { 'content-type': 'application/x-www-form-urlencoded' });
-    await refused('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--', 415, 'unsupported_media_type', {
-      'content-type': 'multipart/form-data; boundary=b',
+    await refused('name=x&type=1', 415, 'unsupported_media_type', {
+      'content-type': 'application/x-www-form-urlencoded',
     });
+    await refused(
+      '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--',
+      415,
+      'unsupported_media_type',
+      {
+        'content-type': 'multipart/form-data; boundary=b',
+      },
+    );
   });
 
   it('a malformed Idempotency-Key', async () => {
-    await refused(validRegistration({ id: 'x', validOptionIndex: 0 }), 400, 'idempotency_key', { 'idempotency-key': 'not-a-uuid' });
+    await refused(validRegistration({ id: 'x', validOptionIndex: 0 }), 400, 'idempotency_key', {
+      'idempotency-key': 'not-a-uuid',
+    });
   });
 });
 
@@ -169,9 +196,17 @@ describe('captcha on registration', () => {
     const session = await openSession(app);
     const captcha = await fetchCaptcha(app, session);
     const before = await stored();
-    const wrong = await postRegistration(app, session, validRegistration({ id: captcha.id, validOptionIndex: wrongAnswer(captcha) }));
+    const wrong = await postRegistration(
+      app,
+      session,
+      validRegistration({ id: captcha.id, validOptionIndex: wrongAnswer(captcha) }),
+    );
     expectPersianError(wrong, 400, 'captcha_invalid');
-    const right = await postRegistration(app, session, validRegistration({ id: captcha.id, validOptionIndex: solveCaptcha(captcha) }));
+    const right = await postRegistration(
+      app,
+      session,
+      validRegistration({ id: captcha.id, validOptionIndex: solveCaptcha(captcha) }),
+    );
     expectPersianError(right, 400, 'captcha_invalid');
     expect(await stored()).toBe(before);
   });
@@ -181,7 +216,11 @@ describe('captcha on registration', () => {
     const captcha = await solvedCaptcha(app, session);
     expect((await postRegistration(app, session, validRegistration(captcha))).statusCode).toBe(200);
     const before = await stored();
-    expectPersianError(await postRegistration(app, session, validRegistration(captcha, { name: 'داروخانه دیگر' })), 400, 'captcha_invalid');
+    expectPersianError(
+      await postRegistration(app, session, validRegistration(captcha, { name: 'داروخانه دیگر' })),
+      400,
+      'captcha_invalid',
+    );
     expect(await stored()).toBe(before);
   });
 
@@ -196,7 +235,11 @@ describe('captcha on registration', () => {
 
   it('an unknown captcha id is refused; a missing one is a validation error on the field', async () => {
     const session = await openSession(app);
-    expectPersianError(await postRegistration(app, session, validRegistration({ id: 'made-up', validOptionIndex: 0 })), 400, 'captcha_invalid');
+    expectPersianError(
+      await postRegistration(app, session, validRegistration({ id: 'made-up', validOptionIndex: 0 })),
+      400,
+      'captcha_invalid',
+    );
     const missing = await postRegistration(app, session, validRegistration({ validOptionIndex: 0 } as never));
     expectPersianError(missing, 400, 'validation');
     expect(missing.json().error.fields['/captcha/id']).toMatch(/[\u0600-\u06FF]/);
@@ -251,9 +294,13 @@ describe('idempotency', () => {
     const session = await openSession(app);
     const captcha = await solvedCaptcha(app, session);
     const key = randomUUID();
-    expect((await postRegistration(app, session, validRegistration(captcha), { 'idempotency-key': key })).statusCode).toBe(200);
+    expect(
+      (await postRegistration(app, session, validRegistration(captcha), { 'idempotency-key': key })).statusCode,
+    ).toBe(200);
     const before = await stored();
-    const other = await postRegistration(app, session, validRegistration(captcha, { name: 'داروخانه دیگر' }), { 'idempotency-key': key });
+    const other = await postRegistration(app, session, validRegistration(captcha, { name: 'داروخانه دیگر' }), {
+      'idempotency-key': key,
+    });
     expectPersianError(other, 422, 'idempotency_conflict');
     expect(await stored()).toBe(before);
   });
@@ -274,9 +321,16 @@ describe('idempotency', () => {
     const session = await openSession(app);
     const captcha = await fetchCaptcha(app, session);
     const key = randomUUID();
-    const wrong = await postRegistration(app, session, validRegistration({ id: captcha.id, validOptionIndex: wrongAnswer(captcha) }), { 'idempotency-key': key });
+    const wrong = await postRegistration(
+      app,
+      session,
+      validRegistration({ id: captcha.id, validOptionIndex: wrongAnswer(captcha) }),
+      { 'idempotency-key': key },
+    );
     expect(wrong.statusCode).toBe(400);
-    const retry = await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)), { 'idempotency-key': key });
+    const retry = await postRegistration(app, session, validRegistration(await solvedCaptcha(app, session)), {
+      'idempotency-key': key,
+    });
     expect(retry.statusCode).toBe(200);
   });
 });

@@ -9,19 +9,46 @@ import { parseDatabaseUrl } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
 import { GroupCommit } from '../../src/server/db/group-commit.js';
 import { claimKey, readKey, storeResponse } from '../../src/server/idempotency/idempotency.repository.js';
-import { countRegistrations, insertRegistration, listRegistrations } from '../../src/server/registration/registration.repository.js';
+import {
+  countRegistrations,
+  insertRegistration,
+  listRegistrations,
+} from '../../src/server/registration/registration.repository.js';
 import type { NewRegistration } from '../../src/server/registration/registration.table.js';
 import { addVisits, listVisits } from '../../src/server/statistics/visit.repository.js';
-import { databaseTargets, openSession, postRegistration, solvedCaptcha, testApp, validRegistration, type DatabaseTarget } from './helpers.js';
+import {
+  databaseTargets,
+  openSession,
+  postRegistration,
+  solvedCaptcha,
+  testApp,
+  validRegistration,
+  type DatabaseTarget,
+} from './helpers.js';
 
 const sqliteFile = `sqlite:${join(mkdtempSync(join(tmpdir(), 'repo-')), 'app.db')}`;
 const targets = await databaseTargets(sqliteFile);
 
 function registration(code: string): NewRegistration {
   return {
-    tracking_code: code, tier: 1, type: 1, service: 2, province_id: 8, city_id: 301, latitude: 35.7, longitude: 51.4,
-    pharmacy_name: 'داروخانه', address: 'نشانی کامل', has_davajoo: 1, first_name: 'علی', last_name: 'رضایی',
-    national_code: '0499370899', mobile_number: '09123456789', created_at: new Date().toISOString(), definition_version: 'v', payload: '{}',
+    tracking_code: code,
+    tier: 1,
+    type: 1,
+    service: 2,
+    province_id: 8,
+    city_id: 301,
+    latitude: 35.7,
+    longitude: 51.4,
+    pharmacy_name: 'داروخانه',
+    address: 'نشانی کامل',
+    has_davajoo: 1,
+    first_name: 'علی',
+    last_name: 'رضایی',
+    national_code: '0499370899',
+    mobile_number: '09123456789',
+    created_at: new Date().toISOString(),
+    definition_version: 'v',
+    payload: '{}',
   };
 }
 
@@ -51,7 +78,14 @@ describe.each(targets)('repositories on $name', (target: DatabaseTarget) => {
 
   it('a captcha is spent exactly once, even by two racing spends', async () => {
     const id = randomUUID();
-    await insertCaptcha(database.db, { id, session: 's', answer: 2, created_at: 1, expires_at: Date.now() + 60_000, spent_at: null });
+    await insertCaptcha(database.db, {
+      id,
+      session: 's',
+      answer: 2,
+      created_at: 1,
+      expires_at: Date.now() + 60_000,
+      spent_at: null,
+    });
     const spends = await Promise.all([spendCaptcha(database.db, id, 5), spendCaptcha(database.db, id, 6)]);
     expect(spends.filter(Boolean)).toHaveLength(1);
     expect(spends.find(Boolean)).toMatchObject({ id, answer: 2, session: 's' });
@@ -60,8 +94,24 @@ describe.each(targets)('repositories on $name', (target: DatabaseTarget) => {
 
   it('an idempotency key is claimed once; its answer is stored with it', async () => {
     const key = randomUUID();
-    expect(await claimKey(database.db, { key, session: 's', request_hash: 'h', created_at: Date.now(), response: '{"ok":0}' })).toBe(true);
-    expect(await claimKey(database.db, { key, session: 's', request_hash: 'h', created_at: Date.now(), response: '{"ok":2}' })).toBe(false);
+    expect(
+      await claimKey(database.db, {
+        key,
+        session: 's',
+        request_hash: 'h',
+        created_at: Date.now(),
+        response: '{"ok":0}',
+      }),
+    ).toBe(true);
+    expect(
+      await claimKey(database.db, {
+        key,
+        session: 's',
+        request_hash: 'h',
+        created_at: Date.now(),
+        response: '{"ok":2}',
+      }),
+    ).toBe(false);
     expect(await readKey(database.db, key)).toMatchObject({ response: '{"ok":0}' });
     await storeResponse(database.db, key, '{"ok":1}');
     expect(await readKey(database.db, key)).toMatchObject({ response: '{"ok":1}', request_hash: 'h' });
@@ -86,7 +136,9 @@ describe.each(targets)('repositories on $name', (target: DatabaseTarget) => {
       throw new Error('boom');
     });
     const failed = expect(failing).rejects.toThrow('boom');
-    const results = await Promise.all(codes.map((code) => writes.submit((db) => insertRegistration(db, registration(code)))));
+    const results = await Promise.all(
+      codes.map((code) => writes.submit((db) => insertRegistration(db, registration(code)))),
+    );
     await failed;
     expect(results.every((id) => typeof id === 'number')).toBe(true);
     expect(await countRegistrations(database.db)).toBe(before + 200);
@@ -106,7 +158,10 @@ describe.each(targets)('the whole API on $name', (target: DatabaseTarget) => {
   let own: DatabaseTarget;
   beforeAll(async () => {
     // A database of its own, so counts are exact.
-    own = target.name === 'sqlite' ? { ...target, url: `sqlite:${join(mkdtempSync(join(tmpdir(), 'api-')), 'app.db')}` } : (await databaseTargets()).find((t) => t.name === 'postgres')!;
+    own =
+      target.name === 'sqlite'
+        ? { ...target, url: `sqlite:${join(mkdtempSync(join(tmpdir(), 'api-')), 'app.db')}` }
+        : (await databaseTargets()).find((t) => t.name === 'postgres')!;
     app = await testApp({ DATABASE_URL: own.url });
   });
   afterAll(async () => {
@@ -116,8 +171,12 @@ describe.each(targets)('the whole API on $name', (target: DatabaseTarget) => {
 
   it('50 concurrent registrations: 50 answers, 50 rows, 50 distinct tracking codes', async () => {
     const sessions = await Promise.all(Array.from({ length: 50 }, () => openSession(app)));
-    const bodies = await Promise.all(sessions.map(async (session) => validRegistration(await solvedCaptcha(app, session))));
-    const responses = await Promise.all(sessions.map((session, i) => postRegistration(app, session, bodies[i], { 'idempotency-key': randomUUID() })));
+    const bodies = await Promise.all(
+      sessions.map(async (session) => validRegistration(await solvedCaptcha(app, session))),
+    );
+    const responses = await Promise.all(
+      sessions.map((session, i) => postRegistration(app, session, bodies[i], { 'idempotency-key': randomUUID() })),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
     expect(new Set(responses.map((response) => response.json<{ trackingCode: string }>().trackingCode)).size).toBe(50);
     expect(await countRegistrations(app.database.db)).toBe(50);
@@ -127,11 +186,18 @@ describe.each(targets)('the whole API on $name', (target: DatabaseTarget) => {
     const before = await countRegistrations(app.database.db);
     const sessions = await Promise.all(Array.from({ length: 20 }, () => openSession(app)));
     const requests = await Promise.all(
-      sessions.map(async (session) => ({ session, body: validRegistration(await solvedCaptcha(app, session)), key: randomUUID() })),
+      sessions.map(async (session) => ({
+        session,
+        body: validRegistration(await solvedCaptcha(app, session)),
+        key: randomUUID(),
+      })),
     );
     const pairs = await Promise.all(
       requests.map(({ session, body, key }) =>
-        Promise.all([postRegistration(app, session, body, { 'idempotency-key': key }), postRegistration(app, session, body, { 'idempotency-key': key })]),
+        Promise.all([
+          postRegistration(app, session, body, { 'idempotency-key': key }),
+          postRegistration(app, session, body, { 'idempotency-key': key }),
+        ]),
       ),
     );
     for (const [a, b] of pairs) {
@@ -146,7 +212,9 @@ describe.each(targets)('the whole API on $name', (target: DatabaseTarget) => {
     const session = await openSession(app);
     const captcha = await solvedCaptcha(app, session);
     const responses = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => postRegistration(app, session, validRegistration(captcha, { name: `داروخانه ${i}` }))),
+      Array.from({ length: 5 }, (_, i) =>
+        postRegistration(app, session, validRegistration(captcha, { name: `داروخانه ${i}` })),
+      ),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
     expect(await countRegistrations(app.database.db)).toBe(before + 1);

@@ -31,7 +31,16 @@ describe('GET /api/Register/Config', () => {
     expect(body).toMatchObject({
       defaultTier: 1,
       definitionVersion: app.definition.version,
-      map: { type: 'dreamy', poi: true, traffic: false, center: { latitude: 35.72, longitude: 51.39 }, zoom: 11, flyToZoom: 14, flyToDurationSeconds: 1.5, marker: { width: 80, height: 120 } },
+      map: {
+        type: 'dreamy',
+        poi: true,
+        traffic: false,
+        center: { latitude: 35.72, longitude: 51.39 },
+        zoom: 11,
+        flyToZoom: 14,
+        flyToDurationSeconds: 1.5,
+        marker: { width: 80, height: 120 },
+      },
     });
     expect(app.definition.version).toMatch(/^[0-9a-f]{12}$/);
   });
@@ -50,7 +59,9 @@ describe('GET /api/Register/Config', () => {
   it('takes the map key and tile URL from the environment', async () => {
     const configured = await testApp({ MAP_KEY: 'k123', MAP_TILE_URL: 'https://{s}.tiles.example.ir/{z}/{x}/{y}.png' });
     try {
-      const body = (await configured.inject({ url: '/api/Register/Config' })).json<{ map: { key: string; tileUrl: string } }>();
+      const body = (await configured.inject({ url: '/api/Register/Config' })).json<{
+        map: { key: string; tileUrl: string };
+      }>();
       expect(body.map).toMatchObject({ key: 'k123', tileUrl: 'https://{s}.tiles.example.ir/{z}/{x}/{y}.png' });
       const csp = (await configured.inject({ url: '/welcome' })).headers['content-security-policy'] as string;
       expect(csp).toContain("img-src 'self' data: blob: https://*.tiles.example.ir;");
@@ -62,7 +73,12 @@ describe('GET /api/Register/Config', () => {
 
 describe('GET /api/Statistic/Register', () => {
   it('counts visits by day and plan; an unknown or missing plan counts as the default', async () => {
-    for (const url of ['/api/Statistic/Register?tier=2', '/api/Statistic/Register?tier=۲', '/api/Statistic/Register', '/api/Statistic/Register?tier=77']) {
+    for (const url of [
+      '/api/Statistic/Register?tier=2',
+      '/api/Statistic/Register?tier=۲',
+      '/api/Statistic/Register',
+      '/api/Statistic/Register?tier=77',
+    ]) {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
@@ -176,7 +192,12 @@ describe('unknown paths and methods', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: { code: 'not_found', message: fa.errors.not_found } });
     }
-    const post = await app.inject({ method: 'POST', url: '/api/nothing', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/nothing',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(post.statusCode).toBe(404);
   });
 
@@ -210,7 +231,10 @@ describe('the wizard pages', () => {
     beforeAll(async () => {
       const dir = mkdtempSync(join(tmpdir(), 'client-'));
       mkdirSync(join(dir, 'assets'));
-      writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="fa" dir="rtl"><body><div id="root"></div></body></html>');
+      writeFileSync(
+        join(dir, 'index.html'),
+        '<!doctype html><html lang="fa" dir="rtl"><body><div id="root"></div></body></html>',
+      );
       writeFileSync(join(dir, 'assets', 'index-abc123.js'), js);
       writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
       writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(js));
@@ -218,13 +242,16 @@ describe('the wizard pages', () => {
     });
     afterAll(() => spa.close());
 
-    it.each(['/', '/welcome', '/manager?tier=2', '/no/such/page'])('%s answers index.html, revalidated every time, with the anti-forgery cookies', async (url) => {
-      const response = await spa.inject({ url });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root">');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(String(response.headers['set-cookie'])).toContain('XSRF-TOKEN=');
-    });
+    it.each(['/', '/welcome', '/manager?tier=2', '/no/such/page'])(
+      '%s answers index.html, revalidated every time, with the anti-forgery cookies',
+      async (url) => {
+        const response = await spa.inject({ url });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<div id="root">');
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(String(response.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+      },
+    );
 
     it('hashed assets are immutable for a year and served precompressed', async () => {
       const br = await spa.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
@@ -254,7 +281,11 @@ describe('requests Node or Fastify cannot parse', () => {
   });
 
   it('odd tier values on the statistics call count as the default plan instead of failing', async () => {
-    for (const url of ['/api/Statistic/Register?tier=1&tier=2', '/api/Statistic/Register?tier=' + 'x'.repeat(3000), '/api/Statistic/Register?tier=1e400']) {
+    for (const url of [
+      '/api/Statistic/Register?tier=1&tier=2',
+      '/api/Statistic/Register?tier=' + 'x'.repeat(3000),
+      '/api/Statistic/Register?tier=1e400',
+    ]) {
       expect((await app.inject({ url })).statusCode).toBe(204);
     }
   });
@@ -279,7 +310,9 @@ describe('bytes that are not HTTP', () => {
         socket.on('error', reject);
       });
       expect(answer.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
-      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { message: string; code: string } };
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as {
+        error: { message: string; code: string };
+      };
       expect(body.error.message).toMatch(/[\u0600-\u06FF]/);
     } finally {
       await server.close();

@@ -50,7 +50,10 @@ test('axe-core finds no WCAG 2.1 A/AA violation on any step, the rules dialog an
   await expect(dialog.getByRole('button', { name: fa.widgets.terms.close })).toBeFocused();
   for (const key of ['Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
     await page.keyboard.press(key);
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement)), `focus inside the dialog after ${key}`).toBe(true);
+    expect(
+      await dialog.evaluate((element) => element.contains(document.activeElement)),
+      `focus inside the dialog after ${key}`,
+    ).toBe(true);
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -67,7 +70,7 @@ test('axe-core finds no WCAG 2.1 A/AA violation on any step, the rules dialog an
 test('the pages are served under a Content-Security-Policy without unsafe-eval', async ({ page }) => {
   const response = await page.goto('/welcome');
   const csp = response?.headers()['content-security-policy'] ?? '';
-  expect(csp, 'Content-Security-Policy header of the wizard page').toContain("default-src");
+  expect(csp, 'Content-Security-Policy header of the wizard page').toContain('default-src');
   expect(csp).not.toContain('unsafe-eval');
   // Walk a few steps under it: the fixture fails the test on any CSP violation or console error.
   await press(page, step('welcome').buttons!.next!);

@@ -25,7 +25,9 @@ test('a wrong captcha ends on the failure heading with the server message; «ت�
   problems,
 }) => {
   // The refused POST is logged by Chromium as a failed resource: expected here, and only here.
-  problems.allow(/Failed to load resource: the server responded with a status of 4\d\d .*@ .*\/api\/Register\/Pharmacy/);
+  problems.allow(
+    /Failed to load resource: the server responded with a status of 4\d\d .*@ .*\/api\/Register\/Pharmacy/,
+  );
   const pharmacy = samplePharmacy();
   await goToManager(page, { tier: 3, pharmacy });
   await fillManager(page, sampleManager);

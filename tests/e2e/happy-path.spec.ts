@@ -28,7 +28,9 @@ import {
   toAscii,
 } from './helpers.js';
 
-test('a manager completes every step in Persian and the registration is stored as typed', async ({ page }, testInfo) => {
+test('a manager completes every step in Persian and the registration is stored as typed', async ({
+  page,
+}, testInfo) => {
   const pharmacy = samplePharmacy();
 
   // 1. /welcome?tier=2: the title, the chosen plan, the start button.

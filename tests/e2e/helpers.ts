@@ -29,7 +29,10 @@ const stepSchemas = {
   location: readJson('schemas/steps/location.schema.json'),
   manager: readJson('schemas/steps/manager.schema.json'),
 } as const;
-const registerConfig = readJson('schemas/register-config.json') as { tiers: { id: number; title: string }[]; defaultTier: number };
+const registerConfig = readJson('schemas/register-config.json') as {
+  tiers: { id: number; title: string }[];
+  defaultTier: number;
+};
 
 export function step(id: string) {
   const found = wizard.steps.find((candidate) => candidate.id === id);
@@ -261,7 +264,8 @@ const persianLetters = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلم
 /** A pharmacy name no other test uses, so a test finds its own row in the shared database. */
 export function uniquePharmacyName(): string {
   let suffix = '';
-  for (let index = 0; index < 6; index += 1) suffix += persianLetters[Math.floor(Math.random() * persianLetters.length)];
+  for (let index = 0; index < 6; index += 1)
+    suffix += persianLetters[Math.floor(Math.random() * persianLetters.length)];
   return `داروخانه دکتر رازی ${suffix}`;
 }
 
@@ -295,9 +299,7 @@ export async function fillPharmacyInfo(page: Page, info: PharmacyInfo): Promise<
   await field(page, title('pharmacy-info', 'name')).fill(info.name);
   await choose(page, title('pharmacy-info', 'type'), optionTitle('pharmacy-info', 'type', info.type));
   await choose(page, title('pharmacy-info', 'service'), optionTitle('pharmacy-info', 'service', info.service));
-  await page
-    .getByRole('checkbox', { name: labelRe(title('pharmacy-info', 'hasDavajoo')) })
-    .setChecked(info.hasDavajoo);
+  await page.getByRole('checkbox', { name: labelRe(title('pharmacy-info', 'hasDavajoo')) }).setChecked(info.hasDavajoo);
 }
 
 export async function fillLocation(page: Page, info: LocationInfo): Promise<void> {
@@ -399,7 +401,11 @@ export async function settledCoordinates(page: Page): Promise<{ latitude: number
  */
 export async function waitForMapToRest(page: Page): Promise<void> {
   const pane = mapRegion(page).locator('.leaflet-map-pane');
-  const read = () => pane.evaluate((element) => `${(element as HTMLElement).style.transform}|${element.querySelectorAll('.leaflet-zoom-animated').length}|${element.ownerDocument.querySelector('.leaflet-tile-container')?.getAttribute('style') ?? ''}`);
+  const read = () =>
+    pane.evaluate(
+      (element) =>
+        `${(element as HTMLElement).style.transform}|${element.querySelectorAll('.leaflet-zoom-animated').length}|${element.ownerDocument.querySelector('.leaflet-tile-container')?.getAttribute('style') ?? ''}`,
+    );
   let previous = await read();
   for (let attempt = 0; attempt < 40; attempt += 1) {
     await page.waitForTimeout(250);

@@ -44,7 +44,11 @@ test('going back refills every step, and coming forward again keeps the manager 
   await expect(page).toHaveURL(/\/pharmacy-info$/);
   await expect(field(page, title('pharmacy-info', 'name'))).toHaveValue(pharmacy.name);
   await expectChosen(page, title('pharmacy-info', 'type'), optionTitle('pharmacy-info', 'type', pharmacy.type));
-  await expectChosen(page, title('pharmacy-info', 'service'), optionTitle('pharmacy-info', 'service', pharmacy.service));
+  await expectChosen(
+    page,
+    title('pharmacy-info', 'service'),
+    optionTitle('pharmacy-info', 'service', pharmacy.service),
+  );
   await expect(page.getByRole('checkbox', { name: labelRe(title('pharmacy-info', 'hasDavajoo')) })).toBeChecked();
 
   // Forward again: nothing lost on the way.
@@ -139,7 +143,9 @@ test('the first step asks for the registration data with the pharmacy types and 
   await expect(service).toBeVisible();
   // Every option title of the schema is offered (6 types, 14 services).
   for (const value of [1, 6]) {
-    await expect(type.getByRole('option', { name: optionTitle('pharmacy-info', 'type', value), exact: true })).toHaveCount(1);
+    await expect(
+      type.getByRole('option', { name: optionTitle('pharmacy-info', 'type', value), exact: true }),
+    ).toHaveCount(1);
   }
   for (const value of [1, 14]) {
     await expect(

@@ -155,7 +155,9 @@ export async function startServer(): Promise<StartedServer> {
     if (!process.env.E2E_KEEP_DATABASE && failures.length === 0) rmSync(folder, { recursive: true, force: true });
     else console.log(`e2e: kept ${folder}`);
     if (failures.length > 0) {
-      throw new Error(`e2e: the server logged ${failures.length} error(s) or 5xx answer(s) during the run:\n${failures.slice(0, 10).join('\n')}`);
+      throw new Error(
+        `e2e: the server logged ${failures.length} error(s) or 5xx answer(s) during the run:\n${failures.slice(0, 10).join('\n')}`,
+      );
     }
   };
   return { baseURL, databaseFile, captchaBankFile, tileOrigins, logFile, stop };

@@ -21,9 +21,10 @@ import type { Locator, Page } from '@playwright/test';
 
 /** The error summary at the top of the form: an alert or a titled region listing the problems. */
 function errorSummary(page: Page): Locator {
-  return page.getByRole('alert').filter({ has: page.getByRole('link') }).or(
-    page.getByRole('region').filter({ has: page.getByRole('link') }),
-  );
+  return page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('link') })
+    .or(page.getByRole('region').filter({ has: page.getByRole('link') }));
 }
 
 async function expectFieldError(page: Page, label: string, text: string): Promise<void> {
@@ -95,7 +96,10 @@ test('a human-speed click on Continue right after correcting a field is not lost
   await page.mouse.move(point.x, point.y);
   await page.mouse.down();
   await page.waitForTimeout(120);
-  const under = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button, a')?.textContent ?? null, point);
+  const under = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button, a')?.textContent ?? null,
+    point,
+  );
   await page.mouse.up();
   expect(under, 'the element under the pointer when the button is released').toBe(step('pharmacy-info').buttons!.next!);
   await expect(page).toHaveURL(/\/location$/);

@@ -72,13 +72,23 @@ describe.each(dbKinds)('CSRF and captcha abuse (%s)', (kind) => {
     const forged = `${randomBytes(18).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
     const tampered = `${tokenA.slice(0, -1)}${tokenA.endsWith('A') ? 'B' : 'A'}`;
 
-    const post = async (cookie: string | undefined, token: string | undefined, extra: Record<string, string> = {}): Promise<HttpResponse> => {
+    const post = async (
+      cookie: string | undefined,
+      token: string | undefined,
+      extra: Record<string, string> = {},
+    ): Promise<HttpResponse> => {
       const body = validRegistration(random, await a.solvedCaptcha());
       return rawRequest({
         port,
         method: 'POST',
         path: paths.registration,
-        headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': token, 'idempotency-key': randomUUID(), ...extra },
+        headers: {
+          'content-type': 'application/json',
+          cookie,
+          'x-xsrf-token': token,
+          'idempotency-key': randomUUID(),
+          ...extra,
+        },
         body: JSON.stringify(body),
       });
     };
@@ -87,13 +97,29 @@ describe.each(dbKinds)('CSRF and captcha abuse (%s)', (kind) => {
       ['no cookies at all, header only', () => post(undefined, tokenA)],
       ['no pre-session cookie', () => post(cookieHeader({ 'XSRF-TOKEN': tokenA }), tokenA)],
       ['no XSRF cookie, header only', () => post(cookieHeader({ [psidName]: psidA }), tokenA)],
-      ['forged token in cookie and header (naive double submit)', () => post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': forged }), forged)],
+      [
+        'forged token in cookie and header (naive double submit)',
+        () => post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': forged }), forged),
+      ],
       ['tampered signature', () => post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': tampered }), tampered)],
-      ['header differs from cookie (another visitor’s token)', () => post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': tokenA }), tokenB)],
-      ['cross-session: B’s cookie and header with A’s pre-session', () => post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': tokenB }), tokenB)],
-      ['cross-session: A’s token with B’s pre-session', () => post(cookieHeader({ [psidName]: psidB, 'XSRF-TOKEN': tokenA }), tokenA)],
+      [
+        'header differs from cookie (another visitor’s token)',
+        () => post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': tokenA }), tokenB),
+      ],
+      [
+        'cross-session: B’s cookie and header with A’s pre-session',
+        () => post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': tokenB }), tokenB),
+      ],
+      [
+        'cross-session: A’s token with B’s pre-session',
+        () => post(cookieHeader({ [psidName]: psidB, 'XSRF-TOKEN': tokenA }), tokenA),
+      ],
       ['empty token', () => post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': '' }), '')],
-      ['Sec-Fetch-Site: cross-site with a valid token', () => post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': tokenA }), tokenA, { 'sec-fetch-site': 'cross-site' })],
+      [
+        'Sec-Fetch-Site: cross-site with a valid token',
+        () =>
+          post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': tokenA }), tokenA, { 'sec-fetch-site': 'cross-site' }),
+      ],
     ];
     for (const [what, send] of cases) {
       expectRefusal(await send(), 403, 'csrf', what);
@@ -102,7 +128,9 @@ describe.each(dbKinds)('CSRF and captcha abuse (%s)', (kind) => {
     expect(await countRows(scenario.db, 'registrations'), 'nothing stored by forged requests').toBe(0);
 
     // Control: the same visitor with its own token (and a same-origin fetch) is accepted.
-    const ok = await post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': tokenA }), tokenA, { 'sec-fetch-site': 'same-origin' });
+    const ok = await post(cookieHeader({ [psidName]: psidA, 'XSRF-TOKEN': tokenA }), tokenA, {
+      'sec-fetch-site': 'same-origin',
+    });
     expect(ok.status, ok.text).toBe(200);
     recordFigure(kind, 'csrf: forged requests refused 403', `${cases.length}/${cases.length}`);
   });
@@ -113,7 +141,8 @@ describe.each(dbKinds)('CSRF and captcha abuse (%s)', (kind) => {
     const b = await visitor(port);
     const before = await countRows(scenario.db, 'registrations');
     let misuse = 0;
-    const register = (client: ApiClient, captcha: { id: string; validOptionIndex: number }): Promise<HttpResponse> => client.register(validRegistration(random, captcha));
+    const register = (client: ApiClient, captcha: { id: string; validOptionIndex: number }): Promise<HttpResponse> =>
+      client.register(validRegistration(random, captcha));
 
     // Reused: the first use registers, the second (right answer, new body, new key) is refused.
     const reused = await a.solvedCaptcha();
@@ -123,8 +152,18 @@ describe.each(dbKinds)('CSRF and captcha abuse (%s)', (kind) => {
 
     // Wrong, then right with the same id: spent by the wrong answer.
     const wrong = await a.captcha();
-    expectRefusal(await register(a, { id: wrong.id, validOptionIndex: wrongAnswer(wrong) }), 400, 'captcha_invalid', 'wrong answer');
-    expectRefusal(await register(a, { id: wrong.id, validOptionIndex: solveCaptcha(wrong) }), 400, 'captcha_invalid', 'right answer after a wrong one');
+    expectRefusal(
+      await register(a, { id: wrong.id, validOptionIndex: wrongAnswer(wrong) }),
+      400,
+      'captcha_invalid',
+      'wrong answer',
+    );
+    expectRefusal(
+      await register(a, { id: wrong.id, validOptionIndex: solveCaptcha(wrong) }),
+      400,
+      'captcha_invalid',
+      'right answer after a wrong one',
+    );
     misuse += 2;
 
     // Another session's captcha, answered right: refused, and spent for its owner too.
@@ -143,16 +182,27 @@ describe.each(dbKinds)('CSRF and captcha abuse (%s)', (kind) => {
     misuse += 1;
 
     // Unknown and missing ids.
-    expectRefusal(await register(a, { id: randomBytes(16).toString('base64url'), validOptionIndex: 0 }), 400, 'captcha_invalid', 'unknown captcha id');
+    expectRefusal(
+      await register(a, { id: randomBytes(16).toString('base64url'), validOptionIndex: 0 }),
+      400,
+      'captcha_invalid',
+      'unknown captcha id',
+    );
     // No id at all: the schema requires one (validation); a server without that rule says captcha_invalid.
-    const noId = await a.register({ ...validRegistration(random, { id: 'x', validOptionIndex: 0 }), captcha: { validOptionIndex: 0 } });
+    const noId = await a.register({
+      ...validRegistration(random, { id: 'x', validOptionIndex: 0 }),
+      captcha: { validOptionIndex: 0 },
+    });
     expect(noId.status).toBe(400);
     expect(['validation', 'captcha_invalid']).toContain(errorCode(noId));
     expect(errorBodyProblem(noId)).toBeUndefined();
     misuse += 2;
 
     expect(await countRows(scenario.db, 'registrations'), 'only the one legitimate registration').toBe(before + 1);
-    const spent = await scenario.db.query('SELECT COUNT(*) AS n FROM captchas WHERE id IN (?, ?, ?, ?) AND spent_at IS NOT NULL', [reused.id, wrong.id, stolen.id, expiring.id]);
+    const spent = await scenario.db.query(
+      'SELECT COUNT(*) AS n FROM captchas WHERE id IN (?, ?, ?, ?) AND spent_at IS NOT NULL',
+      [reused.id, wrong.id, stolen.id, expiring.id],
+    );
     expect(Number(spent[0].n), 'each misused captcha is marked spent').toBe(4);
     recordFigure(kind, 'captcha: misuse refused', `${misuse}/${misuse}`);
   });
@@ -178,13 +228,19 @@ describe.each(dbKinds)('Idempotency-Key abuse (%s)', (kind) => {
 
     // Another visitor who learnt the key (and even the whole body) gets no tracking code.
     const sameBodyOtherSession = await thief.register(body, { idempotencyKey: key });
-    const otherBody = await thief.register(validRegistration(random, await thief.solvedCaptcha()), { idempotencyKey: key });
+    const otherBody = await thief.register(validRegistration(random, await thief.solvedCaptcha()), {
+      idempotencyKey: key,
+    });
     // The owner with a changed body: refused, not silently answered with the old registration.
     const changed = await victim.register({ ...body, name: `${body.name} دوم` }, { idempotencyKey: key });
     // The owner repeating exactly: the same answer.
     const replay = await victim.register(body, { idempotencyKey: key.toUpperCase() });
 
-    for (const [what, response] of [['same body, other session', sameBodyOtherSession], ['other body, other session', otherBody], ['changed body, same session', changed]] as const) {
+    for (const [what, response] of [
+      ['same body, other session', sameBodyOtherSession],
+      ['other body, other session', otherBody],
+      ['changed body, same session', changed],
+    ] as const) {
       expect(response.status, `${what}: ${response.text}`).toBeGreaterThanOrEqual(400);
       expect(response.status, what).toBeLessThan(500);
       expect(response.text, what).not.toContain(trackingCode);
@@ -200,7 +256,9 @@ describe.each(dbKinds)('Idempotency-Key abuse (%s)', (kind) => {
 async function expireCaptcha(db: TestDatabase, id: string): Promise<void> {
   const past = Date.now() - 1000;
   if (db.kind === 'sqlite') {
-    expect(sqliteWrite(db.url.slice('sqlite:'.length), 'UPDATE captchas SET expires_at = ? WHERE id = ?', [past, id])).toBe(1);
+    expect(
+      sqliteWrite(db.url.slice('sqlite:'.length), 'UPDATE captchas SET expires_at = ? WHERE id = ?', [past, id]),
+    ).toBe(1);
   } else {
     await db.query('UPDATE captchas SET expires_at = ? WHERE id = ?', [past, id]);
   }
@@ -219,7 +277,10 @@ describe('rate limits and the guessing attacker', () => {
     await stopAllServers();
   });
 
-  const limits = { RATE_LIMIT_CAPTCHA_PER_MINUTE: String(CAPTCHA_LIMIT), RATE_LIMIT_REGISTRATION_PER_MINUTE: String(REGISTRATION_LIMIT) };
+  const limits = {
+    RATE_LIMIT_CAPTCHA_PER_MINUTE: String(CAPTCHA_LIMIT),
+    RATE_LIMIT_REGISTRATION_PER_MINUTE: String(REGISTRATION_LIMIT),
+  };
 
   it('without TRUST_PROXY, a spoofed X-Forwarded-For does not escape the limits: 429, Retry-After, Persian message', async () => {
     const scenario = await startScenario('sqlite', 'ratelimit', { env: { ...limits, TRUST_PROXY: undefined } });
@@ -246,17 +307,40 @@ describe('rate limits and the guessing attacker', () => {
     const firstCaptcha429 = captchaStatuses.indexOf(429);
     const firstRegistration429 = registrationStatuses.indexOf(429);
     recordFigure('any', 'rate limit: captcha limit / 429 after', `${CAPTCHA_LIMIT} / ${firstCaptcha429}`);
-    recordFigure('any', 'rate limit: registration limit / 429 after', `${REGISTRATION_LIMIT} / ${firstRegistration429}`);
-    recordFigure('any', 'rate limit: spoofed XFF without TRUST_PROXY', firstCaptcha429 === CAPTCHA_LIMIT ? 'still limited' : 'ESCAPED');
+    recordFigure(
+      'any',
+      'rate limit: registration limit / 429 after',
+      `${REGISTRATION_LIMIT} / ${firstRegistration429}`,
+    );
+    recordFigure(
+      'any',
+      'rate limit: spoofed XFF without TRUST_PROXY',
+      firstCaptcha429 === CAPTCHA_LIMIT ? 'still limited' : 'ESCAPED',
+    );
 
-    expect(captchaStatuses.slice(0, CAPTCHA_LIMIT).every((s) => s === 200), captchaStatuses.join(',')).toBe(true);
-    expect(captchaStatuses.slice(CAPTCHA_LIMIT).every((s) => s === 429), captchaStatuses.join(',')).toBe(true);
-    expect(registrationStatuses.slice(0, REGISTRATION_LIMIT).every((s) => s === 400), registrationStatuses.join(',')).toBe(true);
-    expect(registrationStatuses.slice(REGISTRATION_LIMIT).every((s) => s === 429), registrationStatuses.join(',')).toBe(true);
+    expect(
+      captchaStatuses.slice(0, CAPTCHA_LIMIT).every((s) => s === 200),
+      captchaStatuses.join(','),
+    ).toBe(true);
+    expect(
+      captchaStatuses.slice(CAPTCHA_LIMIT).every((s) => s === 429),
+      captchaStatuses.join(','),
+    ).toBe(true);
+    expect(
+      registrationStatuses.slice(0, REGISTRATION_LIMIT).every((s) => s === 400),
+      registrationStatuses.join(','),
+    ).toBe(true);
+    expect(
+      registrationStatuses.slice(REGISTRATION_LIMIT).every((s) => s === 429),
+      registrationStatuses.join(','),
+    ).toBe(true);
     for (const response of [captcha429!, registration429!]) {
       expectRefusal(response, 429, 'rate_limited', 'over the limit');
       const retryAfter = Number(response.headers['retry-after']);
-      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${response.headers['retry-after']}`).toBe(true);
+      expect(
+        Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
+        `Retry-After ${response.headers['retry-after']}`,
+      ).toBe(true);
     }
   });
 
@@ -289,7 +373,12 @@ describe('rate limits and the guessing attacker', () => {
         }
         const options = (captcha.json as { options: string[] }).options;
         expect(options.length).toBe(4);
-        const response = await attacker.register(validRegistration(random, { id: (captcha.json as { id: string }).id, validOptionIndex: randomInt(options.length) }));
+        const response = await attacker.register(
+          validRegistration(random, {
+            id: (captcha.json as { id: string }).id,
+            validOptionIndex: randomInt(options.length),
+          }),
+        );
         if (response.status === 429) {
           stoppedBy429 = true;
           break;
@@ -311,31 +400,51 @@ describe('rate limits and the guessing attacker', () => {
         `(limit × ¼ = ${perWindow / 4}; bound with 3σ over all windows ${boundPerWindow.toFixed(2)})`,
     );
     recordFigure('any', 'attacker: windows', windows.length);
-    recordFigure('any', 'attacker: attempts per window', `max ${Math.max(...windows.map((w) => w.attempts))} (limit ${perWindow})`);
+    recordFigure(
+      'any',
+      'attacker: attempts per window',
+      `max ${Math.max(...windows.map((w) => w.attempts))} (limit ${perWindow})`,
+    );
     recordFigure('any', 'attacker: registrations per window (mean)', mean.toFixed(2));
     recordFigure('any', 'attacker: bound (limit/4 + 3σ)', boundPerWindow.toFixed(2));
 
-    expect(windows.every((w) => w.attempts <= perWindow), JSON.stringify(windows)).toBe(true);
+    expect(
+      windows.every((w) => w.attempts <= perWindow),
+      JSON.stringify(windows),
+    ).toBe(true);
     expect(windows.every((w) => w.stoppedBy429)).toBe(true);
     expect(total).toBeLessThanOrEqual(bound);
     expect(await countRows(scenario.db, 'registrations')).toBe(total);
   });
 
   it.skipIf(!testRedisUrl)('with REDIS_URL, two server processes share one limit', async () => {
-    const scenario = await startScenario('sqlite', 'redis1', { env: { ...limits, TRUST_PROXY: '127.0.0.1', REDIS_URL: testRedisUrl } });
+    const scenario = await startScenario('sqlite', 'redis1', {
+      env: { ...limits, TRUST_PROXY: '127.0.0.1', REDIS_URL: testRedisUrl },
+    });
     scenarios.push(scenario);
-    const second = await ServerProcess.start({ databaseUrl: scenario.db.url, label: 'redis2/sqlite', env: { ...limits, TRUST_PROXY: '127.0.0.1', REDIS_URL: testRedisUrl } });
+    const second = await ServerProcess.start({
+      databaseUrl: scenario.db.url,
+      label: 'redis2/sqlite',
+      env: { ...limits, TRUST_PROXY: '127.0.0.1', REDIS_URL: testRedisUrl },
+    });
     extraServers.push(second);
     // A client address of this run only: the Redis keys it makes are this run's, and deleted below.
     const ip = `203.0.${randomInt(256)}.${randomInt(1, 255)}`;
     const redis = new Redis(testRedisUrl!);
     try {
       await windowRoom(8000);
-      const clients = [await visitor(scenario.server.port, { forwardedFor: ip }), await visitor(second.port, { forwardedFor: ip })];
+      const clients = [
+        await visitor(scenario.server.port, { forwardedFor: ip }),
+        await visitor(second.port, { forwardedFor: ip }),
+      ];
       const statuses: number[] = [];
       for (let i = 0; i < CAPTCHA_LIMIT + 4; i += 1) statuses.push((await clients[i % 2].get(paths.captcha)).status);
       const allowed = statuses.filter((s) => s === 200).length;
-      recordFigure('any', 'rate limit: shared over Redis (2 processes)', `${allowed} allowed of ${statuses.length} (limit ${CAPTCHA_LIMIT})`);
+      recordFigure(
+        'any',
+        'rate limit: shared over Redis (2 processes)',
+        `${allowed} allowed of ${statuses.length} (limit ${CAPTCHA_LIMIT})`,
+      );
       expect(allowed, `statuses alternating between the two processes: ${statuses.join(',')}`).toBe(CAPTCHA_LIMIT);
       expect(statuses.slice(CAPTCHA_LIMIT).every((s) => s === 429)).toBe(true);
     } finally {

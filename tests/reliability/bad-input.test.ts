@@ -72,19 +72,34 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
         });
       } catch (error) {
         // An oversized body may be answered 413 and the connection closed while we still write.
-        if (error instanceof TransportError && sample.kind === 'too-large') return { kind: sample.kind, defect: sample.defect, status: -1, fresh: !!captcha, problem: `transport ${error.code}` };
+        if (error instanceof TransportError && sample.kind === 'too-large')
+          return {
+            kind: sample.kind,
+            defect: sample.defect,
+            status: -1,
+            fresh: !!captcha,
+            problem: `transport ${error.code}`,
+          };
         throw error;
       }
       const problems: string[] = [];
       if (response.status < 400 || response.status > 499) problems.push(`status ${response.status}`);
-      if (sample.expectStatus !== undefined && response.status !== sample.expectStatus) problems.push(`expected ${sample.expectStatus}, got ${response.status}`);
+      if (sample.expectStatus !== undefined && response.status !== sample.expectStatus)
+        problems.push(`expected ${sample.expectStatus}, got ${response.status}`);
       if (sample.method !== 'HEAD') {
         const bodyProblem = errorBodyProblem(response);
         if (bodyProblem) problems.push(bodyProblem);
-        if (!String(response.headers['content-type']).startsWith('application/json')) problems.push(`content-type ${response.headers['content-type']}`);
+        if (!String(response.headers['content-type']).startsWith('application/json'))
+          problems.push(`content-type ${response.headers['content-type']}`);
       }
       if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff');
-      return { kind: sample.kind, defect: sample.defect, status: response.status, fresh: !!captcha, problem: problems.join('; ') || undefined };
+      return {
+        kind: sample.kind,
+        defect: sample.defect,
+        status: response.status,
+        fresh: !!captcha,
+        problem: problems.join('; ') || undefined,
+      };
     });
 
     const health = await new ApiClient(scenario.server.port).get(paths.health);
@@ -106,7 +121,12 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
 
     const byKind = new Map<string, number>();
     for (const o of outcomes) byKind.set(`${o.kind} → ${o.status}`, (byKind.get(`${o.kind} → ${o.status}`) ?? 0) + 1);
-    console.log(`[bad input ${kind}] seed ${seed}; answers by kind:\n${[...byKind].sort().map(([k, n]) => `  ${k}: ${n}`).join('\n')}`);
+    console.log(
+      `[bad input ${kind}] seed ${seed}; answers by kind:\n${[...byKind]
+        .sort()
+        .map(([k, n]) => `  ${k}: ${n}`)
+        .join('\n')}`,
+    );
 
     const show = (list: Outcome[]): string =>
       list
@@ -115,19 +135,27 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
         .join('\n');
     expect(scenario.server.alive, scenario.server.tail()).toBe(true);
     expect(health.status, 'GET /api/health after the bad input').toBe(200);
-    expect(serverErrors.length, `5xx answers (seed ${seed}):\n${show(serverErrors)}\n${scenario.server.tail(10)}`).toBe(0);
+    expect(serverErrors.length, `5xx answers (seed ${seed}):\n${show(serverErrors)}\n${scenario.server.tail(10)}`).toBe(
+      0,
+    );
     expect(failures.length, `answers breaking the contract (seed ${seed}):\n${show(failures)}`).toBe(0);
     expect(rows, 'rows stored from malformed requests').toBe(0);
     expect(resets, 'oversized bodies must be answered 413, not dropped').toBe(0);
     expect(outcomes.length).toBeGreaterThanOrEqual(sizes.badRequests);
   });
 
-  it('malformed HTTP and URLs are answered with the contract\'s error body and a Persian message', async () => {
+  it("malformed HTTP and URLs are answered with the contract's error body and a Persian message", async () => {
     const port = scenario.server.port;
     const answers = {
-      'header line without a colon': await sendRawHttp(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+      'header line without a colon': await sendRawHttp(
+        port,
+        'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+      ),
       'garbage request line': await sendRawHttp(port, 'GARBAGE\r\n\r\n'),
-      'header section over 16 KB': await sendRawHttp(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`),
+      'header section over 16 KB': await sendRawHttp(
+        port,
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`,
+      ),
       'bad percent-encoding in an /api/ path': await toRaw(rawRequest({ port, method: 'GET', path: '/api/%E0%A4%A' })),
       'bad percent-encoding in a page path': await toRaw(rawRequest({ port, method: 'GET', path: '/welcome%E0%A4%A' })),
     };
@@ -135,7 +163,11 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
     for (const [what, answer] of Object.entries(answers)) {
       if (answer.status < 400 || answer.status > 499) problems.push(`${what}: status ${answer.status}`);
       const error = answer.json?.error;
-      if (typeof error?.message !== 'string' || !/[\u0600-\u06FF]/.test(error.message) || typeof error?.code !== 'string') {
+      if (
+        typeof error?.message !== 'string' ||
+        !/[\u0600-\u06FF]/.test(error.message) ||
+        typeof error?.code !== 'string'
+      ) {
         problems.push(`${what}: ${answer.status} ${answer.body.slice(0, 140)}`);
       }
     }
@@ -148,7 +180,22 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
     const client = new ApiClient(scenario.server.port);
     await client.start();
     const values = fc.oneof(
-      fc.constantFrom('1e400', '-1', '0', 'NaN', '1.5', '99999999999999999999', '__proto__', 'constructor', '%00', '%E0%A4%A', "' OR 1=1 --", '<script>', '[]', '{}'),
+      fc.constantFrom(
+        '1e400',
+        '-1',
+        '0',
+        'NaN',
+        '1.5',
+        '99999999999999999999',
+        '__proto__',
+        'constructor',
+        '%00',
+        '%E0%A4%A',
+        "' OR 1=1 --",
+        '<script>',
+        '[]',
+        '{}',
+      ),
       fc.string({ maxLength: 30 }).map(encodeURIComponent),
       // Long, but the whole request stays under Node's 16 KB header limit (431 is tested above).
       fc.integer({ min: 100, max: 3000 }).map((n) => 'x'.repeat(n)),
@@ -156,7 +203,15 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
     const keys = fc.constantFrom('tier', 'tier[]', '__proto__[x]', 'constructor[prototype][x]', 'id', 'a');
     const requests = fc.sample(
       fc.record({
-        path: fc.constantFrom(paths.statistic, paths.config, paths.captcha, paths.locations, paths.health, '/welcome', '/manager'),
+        path: fc.constantFrom(
+          paths.statistic,
+          paths.config,
+          paths.captcha,
+          paths.locations,
+          paths.health,
+          '/welcome',
+          '/manager',
+        ),
         query: fc.array(fc.tuple(keys, values), { maxLength: 3 }),
         header: fc.constantFrom<Record<string, string>>(
           {},
@@ -177,9 +232,17 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
       // Node sends any byte from ! to ÿ as it is: only spaces, controls and wider characters are escaped.
       const safe = (text: string): string => text.replace(/[^\u0021-\u007e]/g, (c) => encodeURIComponent(c));
       const url = query.length === 0 ? path : `${path}?${query.map(([k, v]) => `${safe(k)}=${safe(v)}`).join('&')}`;
-      const response = await rawRequest({ port: scenario.server.port, method: 'GET', path: url, headers: { cookie: client.jar.header(), ...header } });
+      const response = await rawRequest({
+        port: scenario.server.port,
+        method: 'GET',
+        path: url,
+        headers: { cookie: client.jar.header(), ...header },
+      });
       if (response.status >= 500) bad.push(`${url.slice(0, 80)} → ${response.status}`);
-      else if (response.status >= 400 && errorBodyProblem(response)) bad.push(`${url.slice(0, 80)} ${JSON.stringify(header).slice(0, 40)} → ${response.status}: ${errorBodyProblem(response)}`);
+      else if (response.status >= 400 && errorBodyProblem(response))
+        bad.push(
+          `${url.slice(0, 80)} ${JSON.stringify(header).slice(0, 40)} → ${response.status}: ${errorBodyProblem(response)}`,
+        );
     });
     recordFigure(kind, 'hostile GETs: tried / contract broken', `${requests.length} / ${bad.length}`);
     expect(bad.slice(0, 10)).toEqual([]);
@@ -192,7 +255,8 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
     const before = await countRows(scenario.db, 'registrations');
     const payloads = [...sqlPayloads, ...htmlPayloads];
     const random = seededRandom(99);
-    const sent: Array<{ trackingCode: string; name: string; address: string; firstName: string; lastName: string }> = [];
+    const sent: Array<{ trackingCode: string; name: string; address: string; firstName: string; lastName: string }> =
+      [];
     for (const [i, text] of payloads.entries()) {
       const captcha = await client.solvedCaptcha();
       const r = validRegistration(random, captcha);
@@ -206,7 +270,13 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
       expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.text, 'the answer does not echo the payload').not.toContain(text);
-      sent.push({ trackingCode: response.json.trackingCode, name: r.name, address: r.address, firstName: r.adminData.firstName, lastName: r.adminData.lastName });
+      sent.push({
+        trackingCode: response.json.trackingCode,
+        name: r.name,
+        address: r.address,
+        firstName: r.adminData.firstName,
+        lastName: r.adminData.lastName,
+      });
     }
     const rows = await registrationRows(scenario.db);
     expect(rows.length).toBe(before + payloads.length);
@@ -214,13 +284,22 @@ describe.each(dbKinds)('bad input (%s)', (kind) => {
     for (const s of sent) {
       const row = rows.find((candidate) => candidate.tracking_code === s.trackingCode);
       expect(row, s.trackingCode).toBeDefined();
-      expect({ name: row!.pharmacy_name, address: row!.address, firstName: row!.first_name, lastName: row!.last_name }).toEqual({
+      expect({
+        name: row!.pharmacy_name,
+        address: row!.address,
+        firstName: row!.first_name,
+        lastName: row!.last_name,
+      }).toEqual({
         name: s.name,
         address: s.address,
         firstName: s.firstName,
         lastName: s.lastName,
       });
-      const payload = JSON.parse(String(row!.payload)) as { name: string; address: string; adminData: { firstName: string } };
+      const payload = JSON.parse(String(row!.payload)) as {
+        name: string;
+        address: string;
+        adminData: { firstName: string };
+      };
       expect([payload.name, payload.address, payload.adminData.firstName]).toEqual([s.name, s.address, s.firstName]);
       verbatim += 1;
     }

@@ -17,7 +17,13 @@ const executablePath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromi
 const managerDraft = {
   drafts: {
     'pharmacy-info': { name: 'داروخانه آزمون', type: 1, service: 1, hasDavajoo: false },
-    location: { selectedState: 8, cityId: 317, address: 'خیابان آزادی کوچه یکم', latitude: 35.544581, longitude: 51.230246 },
+    location: {
+      selectedState: 8,
+      cityId: 317,
+      address: 'خیابان آزادی کوچه یکم',
+      latitude: 35.544581,
+      longitude: 51.230246,
+    },
   },
   completed: ['welcome', 'pharmacy-info', 'location'],
   serverErrors: {},
@@ -34,13 +40,23 @@ describe('the built wizard under its CSP in Chromium', () => {
 
   it('/welcome and /manager load with zero CSP violations', async () => {
     const buildError = resolve(runDir, 'client-build-error.txt');
-    expect(existsSync(resolve(clientDir, 'index.html')), existsSync(buildError) ? readFileSync(buildError, 'utf8').slice(0, 2000) : 'dist/client/index.html is missing').toBe(true);
+    expect(
+      existsSync(resolve(clientDir, 'index.html')),
+      existsSync(buildError) ? readFileSync(buildError, 'utf8').slice(0, 2000) : 'dist/client/index.html is missing',
+    ).toBe(true);
     scenario = await startScenario('sqlite', 'browser');
     const base = `http://127.0.0.1:${scenario.server.port}`;
     browser = await chromium.launch({
       executablePath,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     });
     const context = await browser.newContext({ locale: 'fa-IR' });
     // Nothing leaves the machine (map tiles and the like): a blocked request is no CSP matter.
@@ -54,14 +70,17 @@ describe('the built wizard under its CSP in Chromium', () => {
       const store: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = store;
       document.addEventListener('securitypolicyviolation', (event) => {
-        store.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+        store.push(
+          `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+        );
       });
     });
     const page = await context.newPage();
     const consoleCsp: string[] = [];
     const pageErrors: string[] = [];
     page.on('console', (message) => {
-      if (/Content[- ]Security[- ]Policy|Refused to (execute|load|apply|evaluate|connect|frame)/i.test(message.text())) consoleCsp.push(message.text());
+      if (/Content[- ]Security[- ]Policy|Refused to (execute|load|apply|evaluate|connect|frame)/i.test(message.text()))
+        consoleCsp.push(message.text());
     });
     page.on('pageerror', (error) => pageErrors.push(error.message));
 
@@ -74,14 +93,22 @@ describe('the built wizard under its CSP in Chromium', () => {
       // The wizard rendered (its header title is on every page), so its scripts ran under the CSP.
       await page.getByText('سامانه یکپارچه مدیریت داروخانه').first().waitFor({ timeout: 15_000 });
       // On the manager step the captcha widget fetched and showed a question of the suite's bank.
-      if (new URL(page.url()).pathname === '/manager') await page.getByText(/پرسش آزمون شماره/).first().waitFor({ timeout: 15_000 });
+      if (new URL(page.url()).pathname === '/manager')
+        await page
+          .getByText(/پرسش آزمون شماره/)
+          .first()
+          .waitFor({ timeout: 15_000 });
       await page.waitForTimeout(500);
       visited.push(new URL(page.url()).pathname);
-      violations.push(...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)));
+      violations.push(
+        ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+      );
     }
     recordFigure('any', 'csp: violations in Chromium', violations.length + consoleCsp.length);
     expect(visited, 'the manager step itself was shown').toContain('/manager');
-    console.log(`[csp] visited ${visited.join(', ')}; violations ${violations.length}; console CSP messages ${consoleCsp.length}`);
+    console.log(
+      `[csp] visited ${visited.join(', ')}; violations ${violations.length}; console CSP messages ${consoleCsp.length}`,
+    );
     expect(violations).toEqual([]);
     expect(consoleCsp).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -14,7 +14,6 @@ import { startScenario, type Scenario } from './harness/scenario.js';
 import { sleep, stopAllServers } from './harness/server.js';
 import { seededRandom, validRegistration } from './harness/data.js';
 
-
 describe.each(dbKinds)('crash (%s)', (kind) => {
   let scenario: Scenario | undefined;
   afterAll(async () => {
@@ -87,10 +86,15 @@ describe.each(dbKinds)('crash (%s)', (kind) => {
     recordFigure(kind, 'crash: lost', result.lost.length);
     recordFigure(kind, 'crash: in flight at kill', inFlightAtKill);
     recordFigure(kind, 'crash: integrity_check', integrity);
-    console.log(`[crash ${kind}] killed ${killedAt ? 'after' : 'before'} ${before.length} acknowledgements; attempts: ${summarise(attempts)}; rows now ${rows.length}`);
+    console.log(
+      `[crash ${kind}] killed ${killedAt ? 'after' : 'before'} ${before.length} acknowledgements; attempts: ${summarise(attempts)}; rows now ${rows.length}`,
+    );
 
     expect(before.length, 'some registrations were acknowledged before the kill').toBeGreaterThan(0);
-    expect(result.lost.map((a) => a.trackingCode), 'answered 200 before kill -9 but missing after restart').toEqual([]);
+    expect(
+      result.lost.map((a) => a.trackingCode),
+      'answered 200 before kill -9 but missing after restart',
+    ).toEqual([]);
     expect(result.mismatched.length).toBe(0);
     expect(result.duplicates).toEqual([]);
     // Rows beyond the acknowledged ones can only be the few requests in flight at the kill.
@@ -126,24 +130,38 @@ describe.each(dbKinds)('crash (%s)', (kind) => {
       const afterTerm = attempts.filter((a) => a.at >= termAt);
       const postResets = attempts.filter((a) => a.status === 0 && a.stage === 'register');
       recordFigure(kind, 'SIGTERM: exit code', String(graceful.server.exitCode));
-      recordFigure(kind, 'SIGTERM: registrations answered after the signal', afterTerm.filter((a) => a.stage === 'register' || a.status === 200).length);
+      recordFigure(
+        kind,
+        'SIGTERM: registrations answered after the signal',
+        afterTerm.filter((a) => a.stage === 'register' || a.status === 200).length,
+      );
       recordFigure(kind, 'SIGTERM: registration requests cut off', postResets.length);
       recordFigure(kind, 'SIGTERM: lost / stored unanswered', `${result.lost.length} / ${result.unexpectedRows}`);
       console.log(`[sigterm ${kind}] after the signal: ${summarise(afterTerm)}`);
       // Refusals while stopping are still the contract's: 503, code unavailable, a Persian message.
-      const offContract = afterTerm.filter((a) => a.status >= 400 && a.body !== undefined && (errorCode(attemptResponse(a)) !== 'unavailable' || errorBodyProblem(attemptResponse(a)) !== undefined));
+      const offContract = afterTerm.filter(
+        (a) =>
+          a.status >= 400 &&
+          a.body !== undefined &&
+          (errorCode(attemptResponse(a)) !== 'unavailable' || errorBodyProblem(attemptResponse(a)) !== undefined),
+      );
       recordFigure(kind, 'SIGTERM: refusals off-contract', offContract.length);
-      expect(offContract.slice(0, 3).map((a) => `${a.stage ?? 'register'} ${a.status} ${a.body?.slice(0, 100)}`), 'answers while stopping').toEqual([]);
+      expect(
+        offContract.slice(0, 3).map((a) => `${a.stage ?? 'register'} ${a.status} ${a.body?.slice(0, 100)}`),
+        'answers while stopping',
+      ).toEqual([]);
       expect(graceful.server.exitCode, graceful.server.tail(5)).toBe(0);
       expect(result.lost.length).toBe(0);
       expect(result.unexpectedRows, 'a row stored whose answer never reached the visitor').toBe(0);
       // A POST sent on a keep-alive connection just as the server closes it as idle is reset before
       // it is read (a race of HTTP keep-alive, not of the server: none of them stored a row, and a
       // browser retries such a request). Counted in the figures, not failed.
-      expect(afterTerm.some((a) => a.stage === 'register' && (a.status === 200 || a.status === 503)), 'registrations in flight were answered').toBe(true);
+      expect(
+        afterTerm.some((a) => a.stage === 'register' && (a.status === 200 || a.status === 503)),
+        'registrations in flight were answered',
+      ).toBe(true);
     } finally {
       await graceful.close();
     }
   });
 });
-

@@ -64,7 +64,9 @@ export default async function setup(): Promise<() => Promise<void>> {
     const listFile = resolve(runDir, `pg-databases-${runId}.txt`);
     if (existsSync(listFile)) {
       for (const name of new Set(readFileSync(listFile, 'utf8').split('\n').filter(Boolean))) {
-        await dropPostgresDatabase(name).catch((error: Error) => console.error(`[reliability] could not drop ${name}: ${error.message}`));
+        await dropPostgresDatabase(name).catch((error: Error) =>
+          console.error(`[reliability] could not drop ${name}: ${error.message}`),
+        );
       }
       rmSync(listFile, { force: true });
     }

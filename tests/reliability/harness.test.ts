@@ -23,7 +23,8 @@ import { leaks } from './harness/logs.js';
 function localValidator(): (value: unknown) => boolean {
   const ajv = new Ajv({ strict: false, allErrors: false });
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check as (value: string) => boolean);
-  const load = (path: string): Record<string, unknown> => JSON.parse(readFileSync(resolve(repoRoot, 'schemas', path), 'utf8')) as Record<string, unknown>;
+  const load = (path: string): Record<string, unknown> =>
+    JSON.parse(readFileSync(resolve(repoRoot, 'schemas', path), 'utf8')) as Record<string, unknown>;
   for (const step of ['pharmacy-info', 'location', 'manager']) ajv.addSchema(load(`steps/${step}.schema.json`));
   const validate = ajv.compile(load('registration.schema.json'));
   const cityIds = new Set(cities.map((city) => city.id));
@@ -40,7 +41,8 @@ function normaliseLikeTheServer(value: unknown): unknown {
   for (const key of ['name', 'address']) if (typeof r[key] === 'string') r[key] = normalizeText(r[key]);
   const admin = r.adminData;
   if (admin && typeof admin === 'object' && !Array.isArray(admin)) {
-    for (const key of ['firstName', 'lastName']) if (typeof admin[key] === 'string') admin[key] = normalizeText(admin[key]);
+    for (const key of ['firstName', 'lastName'])
+      if (typeof admin[key] === 'string') admin[key] = normalizeText(admin[key]);
     if (typeof admin.nationalCode === 'string') admin.nationalCode = normalizeDigitCode(admin.nationalCode);
     if (typeof admin.mobileNumber === 'string') admin.mobileNumber = normalizeMobile(admin.mobileNumber);
   }
@@ -50,7 +52,9 @@ function normaliseLikeTheServer(value: unknown): unknown {
 describe('harness', () => {
   it('keeps cookies like a browser and finds the XSRF token', () => {
     const jar = new CookieJar();
-    jar.store({ 'set-cookie': ['psid=abc; Path=/; HttpOnly; SameSite=Strict', 'XSRF-TOKEN=t%2B1; Path=/; SameSite=Strict'] });
+    jar.store({
+      'set-cookie': ['psid=abc; Path=/; HttpOnly; SameSite=Strict', 'XSRF-TOKEN=t%2B1; Path=/; SameSite=Strict'],
+    });
     expect(jar.header()).toBe('psid=abc; XSRF-TOKEN=t%2B1');
     expect(jar.xsrf()).toBe('t+1');
     jar.store({ 'set-cookie': ['psid=; Max-Age=0; Path=/'] });
@@ -62,7 +66,9 @@ describe('harness', () => {
   it('finds a sent value in a log line, also when the logger escaped its Persian letters', () => {
     const escaped = JSON.stringify({ msg: 'x' }).replace('x', '\\u0634\\u0647\\u0631');
     expect(leaks([{ stream: 'stdout', text: escaped }], new Set(['شهر']))).toHaveLength(1);
-    expect(leaks([{ stream: 'stdout', text: '{"msg":"0499370899"}' }], new Set(['0499370899', 'absent']))).toHaveLength(1);
+    expect(leaks([{ stream: 'stdout', text: '{"msg":"0499370899"}' }], new Set(['0499370899', 'absent']))).toHaveLength(
+      1,
+    );
     expect(leaks([{ stream: 'stdout', text: '{"msg":"clean"}' }], new Set(['0499370899']))).toHaveLength(0);
   });
 
@@ -148,9 +154,29 @@ describe('harness', () => {
 
     it('covers every kind of bad input the issue lists', () => {
       const kinds = new Set(samples.map((s) => s.kind));
-      expect([...kinds].sort()).toEqual(['content-type', 'idempotency-key', 'invalid-utf8', 'malformed-json', 'method-or-path', 'prototype-keys', 'schema-invalid', 'too-large']);
+      expect([...kinds].sort()).toEqual([
+        'content-type',
+        'idempotency-key',
+        'invalid-utf8',
+        'malformed-json',
+        'method-or-path',
+        'prototype-keys',
+        'schema-invalid',
+        'too-large',
+      ]);
       const defects = samples.map((s) => s.defect).join('\n');
-      for (const word of ['missing', 'wrong type', 'empty', 'huge', 'extra property', 'deeply nested', 'bad national code', 'payload in', '__proto__', 'constructor']) {
+      for (const word of [
+        'missing',
+        'wrong type',
+        'empty',
+        'huge',
+        'extra property',
+        'deeply nested',
+        'bad national code',
+        'payload in',
+        '__proto__',
+        'constructor',
+      ]) {
         expect(defects).toContain(word);
       }
       expect(samples.filter((s) => s.freshCaptcha).length).toBeGreaterThan(samples.length / 3);

@@ -29,14 +29,17 @@ export function cspProblems(header: string | undefined): string[] {
   else {
     if (scripts.includes("'unsafe-eval'")) problems.push("script-src allows 'unsafe-eval'");
     if (scripts.includes("'unsafe-inline'")) problems.push("script-src allows 'unsafe-inline'");
-    if (scripts.some((source) => source === '*' || source === 'data:' || source === 'http:' || source === 'https:')) problems.push(`script-src too wide: ${scripts.join(' ')}`);
+    if (scripts.some((source) => source === '*' || source === 'data:' || source === 'http:' || source === 'https:'))
+      problems.push(`script-src too wide: ${scripts.join(' ')}`);
   }
   for (const name of ['script-src-elem', 'script-src-attr']) {
     const values = csp.get(name);
-    if (values?.includes("'unsafe-inline'") || values?.includes("'unsafe-eval'")) problems.push(`${name}: ${values.join(' ')}`);
+    if (values?.includes("'unsafe-inline'") || values?.includes("'unsafe-eval'"))
+      problems.push(`${name}: ${values.join(' ')}`);
   }
   for (const name of ['object-src', 'base-uri', 'frame-ancestors']) {
-    if ((csp.get(name) ?? []).join(' ') !== "'none'") problems.push(`${name} is ${csp.get(name)?.join(' ') ?? 'missing'}, not 'none'`);
+    if ((csp.get(name) ?? []).join(' ') !== "'none'")
+      problems.push(`${name} is ${csp.get(name)?.join(' ') ?? 'missing'}, not 'none'`);
   }
   return problems;
 }
@@ -58,7 +61,10 @@ async function sample(port: number): Promise<Sampled[]> {
   const { solveCaptcha } = await import('./harness/captcha.js');
   const registration = validRegistration(seededRandom(71), { id: captcha.id, validOptionIndex: solveCaptcha(captcha) });
   const ok = await client.register(registration);
-  const refused = await client.register({ ...registration, adminData: { ...registration.adminData, mobileNumber: '0800' } });
+  const refused = await client.register({
+    ...registration,
+    adminData: { ...registration.adminData, mobileNumber: '0800' },
+  });
   const forged = await client.register(registration, { xsrf: null });
   const health = await client.get(paths.health);
   const missing = await client.get('/api/nothing-here');
@@ -97,19 +103,26 @@ describe('security headers and cookies', () => {
       for (const { what, response, private: personal } of sampled) {
         const h = response.headers;
         if (what.includes('page') || what.includes('assets') || h['content-security-policy']) {
-          for (const problem of cspProblems(h['content-security-policy'] as string | undefined)) problems.push(`${what}: ${problem}`);
+          for (const problem of cspProblems(h['content-security-policy'] as string | undefined))
+            problems.push(`${what}: ${problem}`);
         }
-        if (h['x-content-type-options'] !== 'nosniff') problems.push(`${what}: X-Content-Type-Options ${h['x-content-type-options']}`);
-        if (!strictReferrer.includes(String(h['referrer-policy']))) problems.push(`${what}: Referrer-Policy ${h['referrer-policy']}`);
+        if (h['x-content-type-options'] !== 'nosniff')
+          problems.push(`${what}: X-Content-Type-Options ${h['x-content-type-options']}`);
+        if (!strictReferrer.includes(String(h['referrer-policy'])))
+          problems.push(`${what}: Referrer-Policy ${h['referrer-policy']}`);
         const cacheControl = String(h['cache-control'] ?? '');
-        if (personal && !/\bno-store\b/.test(cacheControl)) problems.push(`${what}: Cache-Control "${cacheControl}" lacks no-store`);
-        if (setCookies(h).length > 0 && /\bpublic\b/.test(cacheControl)) problems.push(`${what}: sets a cookie on a public, cacheable answer`);
+        if (personal && !/\bno-store\b/.test(cacheControl))
+          problems.push(`${what}: Cache-Control "${cacheControl}" lacks no-store`);
+        if (setCookies(h).length > 0 && /\bpublic\b/.test(cacheControl))
+          problems.push(`${what}: sets a cookie on a public, cacheable answer`);
         if (what.startsWith('GET /api') || what.startsWith('POST')) {
-          if (!String(h['content-type']).startsWith('application/json')) problems.push(`${what}: content-type ${h['content-type']}`);
+          if (!String(h['content-type']).startsWith('application/json'))
+            problems.push(`${what}: content-type ${h['content-type']}`);
         }
         if (nodeEnv === 'production') {
           const hsts = /max-age=(\d+)/.exec(String(h['strict-transport-security'] ?? ''));
-          if (!hsts || Number(hsts[1]) < 15_552_000) problems.push(`${what}: Strict-Transport-Security ${h['strict-transport-security']}`);
+          if (!hsts || Number(hsts[1]) < 15_552_000)
+            problems.push(`${what}: Strict-Transport-Security ${h['strict-transport-security']}`);
         } else if (h['strict-transport-security']) {
           problems.push(`${what}: HSTS outside production would pin localhost to https`);
         }
@@ -126,7 +139,13 @@ describe('security headers and cookies', () => {
     await client.start();
     const evil = { origin: 'https://evil.example' };
     const answers = [
-      await client.send('OPTIONS', paths.registration, undefined, { headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-xsrf-token' } }),
+      await client.send('OPTIONS', paths.registration, undefined, {
+        headers: {
+          ...evil,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-xsrf-token',
+        },
+      }),
       await client.get(paths.captcha, evil),
       await client.get(paths.config, evil),
       await client.register({}, { headers: evil }),
@@ -138,7 +157,9 @@ describe('security headers and cookies', () => {
   });
 
   it('production cookies: all Secure and SameSite=Strict; the pre-session cookie __Host-, HttpOnly; the XSRF cookie readable by script', async () => {
-    const scenario = scenarios.find((s) => s.server.env.NODE_ENV === 'production') ?? (await startScenario('sqlite', 'cookies', { env: { NODE_ENV: 'production' } }));
+    const scenario =
+      scenarios.find((s) => s.server.env.NODE_ENV === 'production') ??
+      (await startScenario('sqlite', 'cookies', { env: { NODE_ENV: 'production' } }));
     const client = new ApiClient(scenario.server.port);
     const first = await client.get('/welcome', { accept: 'text/html' });
     const cookies = setCookies(first.headers);
@@ -159,7 +180,9 @@ describe('security headers and cookies', () => {
     await client.start();
     const { solveCaptcha } = await import('./harness/captcha.js');
     const captcha = await client.captcha();
-    const ok = await client.register(validRegistration(seededRandom(72), { id: captcha.id, validOptionIndex: solveCaptcha(captcha) }));
+    const ok = await client.register(
+      validRegistration(seededRandom(72), { id: captcha.id, validOptionIndex: solveCaptcha(captcha) }),
+    );
     expect(ok.status, ok.text).toBe(200);
   });
 });

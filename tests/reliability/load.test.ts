@@ -25,7 +25,12 @@ describe.each(dbKinds)('load (%s)', (kind) => {
     const scenario = await startScenario(kind, 'load');
     scenarios.push(scenario);
     const started = Date.now();
-    const attempts = await runLoad({ port: scenario.server.port, total: sizes.registrations, concurrency: sizes.concurrency, seed: 11 });
+    const attempts = await runLoad({
+      port: scenario.server.port,
+      total: sizes.registrations,
+      concurrency: sizes.concurrency,
+      seed: 11,
+    });
     const seconds = (Date.now() - started) / 1000;
     const rows = await registrationRows(scenario.db);
     const result = reconcile(attempts, rows);
@@ -47,12 +52,23 @@ describe.each(dbKinds)('load (%s)', (kind) => {
 
     expect(scenario.server.alive).toBe(true);
     expect(ok.length, summarise(attempts)).toBe(sizes.registrations);
-    expect(result.lost.map((a) => a.trackingCode), 'acknowledged but not in the database').toEqual([]);
+    expect(
+      result.lost.map((a) => a.trackingCode),
+      'acknowledged but not in the database',
+    ).toEqual([]);
     const { rowDiffers } = await import('./harness/reconcile.js');
     const firstMismatch = result.mismatched[0];
-    const detail = firstMismatch ? rowDiffers(rows.find((row) => row.tracking_code === firstMismatch.trackingCode)!, firstMismatch.registration!) : '';
+    const detail = firstMismatch
+      ? rowDiffers(
+          rows.find((row) => row.tracking_code === firstMismatch.trackingCode)!,
+          firstMismatch.registration!,
+        )
+      : '';
     expect(result.mismatched.length, `rows not holding what was sent (normalised), e.g. ${detail}`).toBe(0);
-    expect(attempts.filter((a) => a.sent && a.status === 200).length, 'registrations typed by hand were accepted').toBeGreaterThan(0);
+    expect(
+      attempts.filter((a) => a.sent && a.status === 200).length,
+      'registrations typed by hand were accepted',
+    ).toBeGreaterThan(0);
     expect(result.duplicates, 'national codes stored twice').toEqual([]);
     expect(rows.length, 'rows = acknowledged registrations').toBe(result.acknowledged);
     expect(result.unexpectedRows).toBe(0);
@@ -61,7 +77,13 @@ describe.each(dbKinds)('load (%s)', (kind) => {
   it(`${sizes.registrations} registrations each sent twice at once with one Idempotency-Key: one row per key, identical answers`, async () => {
     const scenario = await startScenario(kind, 'twins');
     scenarios.push(scenario);
-    const attempts = await runLoad({ port: scenario.server.port, total: sizes.registrations, concurrency: sizes.concurrency, seed: 12, twin: true });
+    const attempts = await runLoad({
+      port: scenario.server.port,
+      total: sizes.registrations,
+      concurrency: sizes.concurrency,
+      seed: 12,
+      twin: true,
+    });
     const rows = await registrationRows(scenario.db);
     const result = reconcile(attempts, rows);
     const identical = attempts.filter((a) => a.status === 200 && a.twin?.status === 200 && a.twin.body === a.body);
@@ -75,7 +97,9 @@ describe.each(dbKinds)('load (%s)', (kind) => {
     recordFigure(kind, 'idempotent pairs: rows found', rows.length);
     recordFigure(kind, 'idempotent pairs: duplicates', result.duplicates.length);
 
-    const example = differing[0] ? `${differing[0].status} ${differing[0].body} vs ${differing[0].twin?.status} ${differing[0].twin?.body}` : '';
+    const example = differing[0]
+      ? `${differing[0].status} ${differing[0].body} vs ${differing[0].twin?.status} ${differing[0].twin?.body}`
+      : '';
     expect(differing.length, `pairs answered differently, e.g. ${example}`).toBe(0);
     expect(identical.length, summarise(attempts)).toBe(sizes.registrations);
     expect(result.lost.length).toBe(0);
@@ -85,45 +109,55 @@ describe.each(dbKinds)('load (%s)', (kind) => {
 
   // Several processes behind a load balancer share one PostgreSQL (product-decisions §1): the two
   // copies of a request may land on different processes. Still one row and one answer.
-  if (kind === 'postgres') it('two processes on one PostgreSQL, the twin requests split between them: one row per key, identical answers', async () => {
-    const scenario = await startScenario(kind, 'twoproc');
-    scenarios.push(scenario);
-    const { ServerProcess } = await import('./harness/server.js');
-    const second = await ServerProcess.start({ databaseUrl: scenario.db.url, label: 'twoproc2/postgres' });
-    scenario.servers.push(second);
-    const { ApiClient } = await import('./harness/http.js');
-    const { solveCaptcha } = await import('./harness/captcha.js');
-    const { seededRandom, validRegistration } = await import('./harness/data.js');
-    const { randomUUID } = await import('node:crypto');
-    const random = seededRandom(13);
-    const pairs = Math.max(50, Math.floor(sizes.registrations / 8));
-    const { runPool } = await import('./harness/pool.js');
-    const outcomes = await runPool(pairs, sizes.concurrency, async () => {
-      // One visitor, whose cookies both processes accept (same secret), as behind a balancer.
-      const a = new ApiClient(scenario.server.port);
-      await a.start();
-      const b = new ApiClient(second.port);
-      for (const [name, value] of a.jar.cookies) b.jar.cookies.set(name, value);
-      const captcha = await a.captcha();
-      const body = validRegistration(random, { id: captcha.id, validOptionIndex: solveCaptcha(captcha) });
-      const key = randomUUID();
-      const [one, two] = await Promise.all([a.register(body, { idempotencyKey: key }), b.register(body, { idempotencyKey: key })]);
-      return { one, two, nationalCode: body.adminData.nationalCode };
+  if (kind === 'postgres')
+    it('two processes on one PostgreSQL, the twin requests split between them: one row per key, identical answers', async () => {
+      const scenario = await startScenario(kind, 'twoproc');
+      scenarios.push(scenario);
+      const { ServerProcess } = await import('./harness/server.js');
+      const second = await ServerProcess.start({ databaseUrl: scenario.db.url, label: 'twoproc2/postgres' });
+      scenario.servers.push(second);
+      const { ApiClient } = await import('./harness/http.js');
+      const { solveCaptcha } = await import('./harness/captcha.js');
+      const { seededRandom, validRegistration } = await import('./harness/data.js');
+      const { randomUUID } = await import('node:crypto');
+      const random = seededRandom(13);
+      const pairs = Math.max(50, Math.floor(sizes.registrations / 8));
+      const { runPool } = await import('./harness/pool.js');
+      const outcomes = await runPool(pairs, sizes.concurrency, async () => {
+        // One visitor, whose cookies both processes accept (same secret), as behind a balancer.
+        const a = new ApiClient(scenario.server.port);
+        await a.start();
+        const b = new ApiClient(second.port);
+        for (const [name, value] of a.jar.cookies) b.jar.cookies.set(name, value);
+        const captcha = await a.captcha();
+        const body = validRegistration(random, { id: captcha.id, validOptionIndex: solveCaptcha(captcha) });
+        const key = randomUUID();
+        const [one, two] = await Promise.all([
+          a.register(body, { idempotencyKey: key }),
+          b.register(body, { idempotencyKey: key }),
+        ]);
+        return { one, two, nationalCode: body.adminData.nationalCode };
+      });
+      const rows = await registrationRows(scenario.db);
+      const identical = outcomes.filter(
+        (o) => o.one.status === 200 && o.two.status === 200 && o.one.text === o.two.text,
+      ).length;
+      const inProgress = outcomes.filter((o) => [o.one, o.two].some((r) => r.status === 503)).length;
+      const statuses = new Map<string, number>();
+      for (const o of outcomes)
+        statuses.set(`${o.one.status}/${o.two.status}`, (statuses.get(`${o.one.status}/${o.two.status}`) ?? 0) + 1);
+      recordFigure(kind, 'two processes: pairs identical', `${identical}/${pairs}`);
+      recordFigure(kind, 'two processes: pairs with a 503', inProgress);
+      recordFigure(kind, 'two processes: rows', `${rows.length} (expected ${pairs})`);
+      console.log(`[two processes] answers per pair: ${[...statuses].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+      const byNational = new Map<string, number>();
+      for (const row of rows)
+        byNational.set(String(row.national_code), (byNational.get(String(row.national_code)) ?? 0) + 1);
+      expect(
+        [...byNational.values()].every((n) => n === 1),
+        'a key stored twice',
+      ).toBe(true);
+      expect(rows.length).toBe(pairs);
+      expect(identical, [...statuses].join(' ')).toBe(pairs);
     });
-    const rows = await registrationRows(scenario.db);
-    const identical = outcomes.filter((o) => o.one.status === 200 && o.two.status === 200 && o.one.text === o.two.text).length;
-    const inProgress = outcomes.filter((o) => [o.one, o.two].some((r) => r.status === 503)).length;
-    const statuses = new Map<string, number>();
-    for (const o of outcomes) statuses.set(`${o.one.status}/${o.two.status}`, (statuses.get(`${o.one.status}/${o.two.status}`) ?? 0) + 1);
-    recordFigure(kind, 'two processes: pairs identical', `${identical}/${pairs}`);
-    recordFigure(kind, 'two processes: pairs with a 503', inProgress);
-    recordFigure(kind, 'two processes: rows', `${rows.length} (expected ${pairs})`);
-    console.log(`[two processes] answers per pair: ${[...statuses].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
-    const byNational = new Map<string, number>();
-    for (const row of rows) byNational.set(String(row.national_code), (byNational.get(String(row.national_code)) ?? 0) + 1);
-    expect([...byNational.values()].every((n) => n === 1), 'a key stored twice').toBe(true);
-    expect(rows.length).toBe(pairs);
-    expect(identical, [...statuses].join(' ')).toBe(pairs);
-  });
 });
-

@@ -15,7 +15,10 @@ import { startScenario, type Scenario } from './harness/scenario.js';
 import { stopAllServers } from './harness/server.js';
 import { leaks } from './harness/logs.js';
 
-const REGISTRATIONS = Math.min(400, Math.max(100, Math.floor(Number(process.env.RELIABILITY_REGISTRATIONS ?? 2000) / 10)));
+const REGISTRATIONS = Math.min(
+  400,
+  Math.max(100, Math.floor(Number(process.env.RELIABILITY_REGISTRATIONS ?? 2000) / 10)),
+);
 
 describe.each(['info', 'trace'] as const)('logs at LOG_LEVEL=%s', (level) => {
   let scenario: Scenario | undefined;
@@ -35,11 +38,13 @@ describe.each(['info', 'trace'] as const)('logs at LOG_LEVEL=%s', (level) => {
     const random = seededRandom(level === 'info' ? 81 : 82);
     const count = level === 'info' ? REGISTRATIONS : 40;
 
-    const clients = await Promise.all(Array.from({ length: 10 }, async () => {
-      const client = new ApiClient(port);
-      await client.start();
-      return client;
-    }));
+    const clients = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const client = new ApiClient(port);
+        await client.start();
+        return client;
+      }),
+    );
     await runPool(count, clients.length, async (index, worker) => {
       const client = clients[worker];
       const captcha = await client.captcha();
@@ -68,14 +73,24 @@ describe.each(['info', 'trace'] as const)('logs at LOG_LEVEL=%s', (level) => {
         expect((await client.send('POST', paths.registration, JSON.stringify(broken).slice(0, -7))).status).toBe(400);
         const huge = validRegistration(random, { id: 'x', validOptionIndex: 0 });
         remember(huge);
-        expect((await client.send('POST', paths.registration, JSON.stringify({ ...huge, pad: 'x'.repeat(17_000) }))).status).toBe(413);
+        expect(
+          (await client.send('POST', paths.registration, JSON.stringify({ ...huge, pad: 'x'.repeat(17_000) }))).status,
+        ).toBe(413);
         const asText = validRegistration(random, { id: 'x', validOptionIndex: 0 });
         remember(asText);
-        expect((await client.send('POST', paths.registration, JSON.stringify(asText), { headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+        expect(
+          (
+            await client.send('POST', paths.registration, JSON.stringify(asText), {
+              headers: { 'content-type': 'text/plain' },
+            })
+          ).status,
+        ).toBe(415);
         // Personal data in a query string of a GET (a careless link): the log keeps the path only.
         const query = validRegistration(random, { id: 'x', validOptionIndex: 0 });
         remember(query);
-        await client.get(`${paths.config}?nationalCode=${query.adminData.nationalCode}&mobile=${query.adminData.mobileNumber}`);
+        await client.get(
+          `${paths.config}?nationalCode=${query.adminData.nationalCode}&mobile=${query.adminData.mobileNumber}`,
+        );
       }
     });
     for (const client of clients) {
@@ -99,7 +114,9 @@ describe.each(['info', 'trace'] as const)('logs at LOG_LEVEL=%s', (level) => {
     recordFigure(`log ${level}`, 'logs: lines checked', lines.length);
     recordFigure(`log ${level}`, 'logs: lines not JSON', notJson.length);
     recordFigure(`log ${level}`, 'logs: lines with personal data', found.length);
-    console.log(`[logs ${level}] ${lines.length} lines (${requestLines} request lines) checked against ${secrets.size} sent values`);
+    console.log(
+      `[logs ${level}] ${lines.length} lines (${requestLines} request lines) checked against ${secrets.size} sent values`,
+    );
 
     expect(requestLines, 'structured request logs are written').toBeGreaterThan(count);
     expect(notJson.map((l) => `${l.stream}: ${l.text.slice(0, 200)}`)).toEqual([]);

@@ -21,7 +21,6 @@ const RECOVERY_BOUND_S = 30;
 /** How long the silent-network test waits for answers before it heals the network. */
 const STALL_MS = 7_000;
 
-
 describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
   let db: TestDatabase | undefined;
   let proxy: TcpProxy | undefined;
@@ -75,7 +74,13 @@ describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
 
     let recoveredAt = 0;
     while (!recoveredAt && Date.now() - reopenAt < RECOVERY_BOUND_S * 1000) {
-      const health = await rawRequest({ port, method: 'GET', path: '/api/health', timeoutMs: 5000, agent: false }).catch(() => undefined);
+      const health = await rawRequest({
+        port,
+        method: 'GET',
+        path: '/api/health',
+        timeoutMs: 5000,
+        agent: false,
+      }).catch(() => undefined);
       if (health?.status === 200) recoveredAt = Date.now();
       else await sleep(100);
     }
@@ -87,7 +92,12 @@ describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
 
     const during = attempts.filter((a) => a.at > cutAt + GRACE_MS && a.at < reopenAt);
     const after = attempts.filter((a) => a.at > (recoveredAt || reopenAt));
-    const unavailable = during.filter((a) => a.status === 503 && errorCode(attemptResponse(a)) === 'unavailable' && errorBodyProblem(attemptResponse(a)) === undefined);
+    const unavailable = during.filter(
+      (a) =>
+        a.status === 503 &&
+        errorCode(attemptResponse(a)) === 'unavailable' &&
+        errorBodyProblem(attemptResponse(a)) === undefined,
+    );
     const others = during.filter((a) => !unavailable.includes(a));
     const rows = await registrationRows(db);
     const result = reconcile(attempts, rows);
@@ -110,7 +120,10 @@ describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
     const example = others.slice(0, 5).map((a) => `${a.stage} ${a.status} ${a.error ?? a.body?.slice(0, 120)}`);
     expect(others.length, `answers other than 503 unavailable during the outage: ${example.join(' | ')}`).toBe(0);
     expect(healthDuring.length).toBeGreaterThan(0);
-    expect(healthDuring.every((status) => status === 503), `health during the outage: ${healthDuring.join(',')}`).toBe(true);
+    expect(
+      healthDuring.every((status) => status === 503),
+      `health during the outage: ${healthDuring.join(',')}`,
+    ).toBe(true);
     expect(recoverySeconds, 'health back to 200 after the database returned').toBeLessThanOrEqual(RECOVERY_BOUND_S);
     expect(after.filter((a) => a.status === 200).length, 'registrations succeed again').toBeGreaterThanOrEqual(20);
     expect(result.lost.length, 'acknowledged registrations missing').toBe(0);
@@ -134,29 +147,39 @@ describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
       const { ApiClient } = await import('./harness/http.js');
       const { seededRandom, validRegistration } = await import('./harness/data.js');
       const random = seededRandom(41);
-      const clients = await Promise.all(Array.from({ length: 4 }, async () => {
-        const client = new ApiClient(stallServer.port, { timeoutMs: STALL_MS + 5000 });
-        await client.start();
-        return client;
-      }));
+      const clients = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const client = new ApiClient(stallServer.port, { timeoutMs: STALL_MS + 5000 });
+          await client.start();
+          return client;
+        }),
+      );
       // Warm the pool: one registration per client, then each gets a captcha for the stall.
-      for (const client of clients) expect((await client.register(validRegistration(random, await client.solvedCaptcha()))).status).toBe(200);
+      for (const client of clients)
+        expect((await client.register(validRegistration(random, await client.solvedCaptcha()))).status).toBe(200);
       const captchas = await Promise.all(clients.map((client) => client.solvedCaptcha()));
       stallProxy.stall();
       const stalledAt = Date.now();
       const answers = await Promise.all([
         ...clients.map((client, i) =>
           client.register(validRegistration(random, captchas[i])).then(
-            (response) => ({ what: 'register', status: response.status, code: errorCode(response), ms: Date.now() - stalledAt }),
+            (response) => ({
+              what: 'register',
+              status: response.status,
+              code: errorCode(response),
+              ms: Date.now() - stalledAt,
+            }),
             () => ({ what: 'register', status: 0, code: 'no answer', ms: Date.now() - stalledAt }),
           ),
         ),
-        rawRequest({ port: stallServer.port, method: 'GET', path: '/api/health', timeoutMs: STALL_MS + 5000 }).then((response) => ({
-          what: 'health',
-          status: response.status,
-          code: errorCode(response),
-          ms: Date.now() - stalledAt,
-        })),
+        rawRequest({ port: stallServer.port, method: 'GET', path: '/api/health', timeoutMs: STALL_MS + 5000 }).then(
+          (response) => ({
+            what: 'health',
+            status: response.status,
+            code: errorCode(response),
+            ms: Date.now() - stalledAt,
+          }),
+        ),
       ]);
       await stallProxy.cut();
       await stallProxy.reopen();
@@ -164,8 +187,14 @@ describe.skipIf(!testDatabaseUrl)('database outage (postgres)', () => {
       const inTime = registrations.filter((a) => a.status === 503 && a.ms <= 10_000).length;
       const health = answers.find((a) => a.what === 'health');
       recordFigure('postgres', 'stall: registrations answered within 10 s', `${inTime}/${registrations.length}`);
-      recordFigure('postgres', 'stall: health answered 503 within', health ? `${(health.ms / 1000).toFixed(1)} s (${health.status})` : 'no answer');
-      console.log(`[stall] answers during a silent database: ${answers.map((a) => `${a.what} ${a.status} ${a.code ?? ''} ${a.ms} ms`).join('; ')}`);
+      recordFigure(
+        'postgres',
+        'stall: health answered 503 within',
+        health ? `${(health.ms / 1000).toFixed(1)} s (${health.status})` : 'no answer',
+      );
+      console.log(
+        `[stall] answers during a silent database: ${answers.map((a) => `${a.what} ${a.status} ${a.code ?? ''} ${a.ms} ms`).join('; ')}`,
+      );
       expect(stallServer.alive).toBe(true);
       for (const answer of answers) {
         expect(answer, 'answered within 10 s with 503 unavailable').toMatchObject({ status: 503, code: 'unavailable' });

@@ -55,20 +55,30 @@ for (const name of widgetNames()) {
   const file = `${name.charAt(0).toUpperCase()}${name.slice(1)}.stories.tsx`;
   const own = stories.filter((entry) => entry.importPath === `./widgets/${file}`);
   widgetCounts[name] = own.length;
-  if (own.length === 0) problems.push(`widget "${name}" (widgets/names.ts) has no story in the static Storybook: add widgets/${file}`);
+  if (own.length === 0)
+    problems.push(`widget "${name}" (widgets/names.ts) has no story in the static Storybook: add widgets/${file}`);
 }
 const stepCounts = {};
 for (const id of stepIds()) {
   const own = stories.filter((entry) => (entry.tags ?? []).includes(`step:${id}`));
   stepCounts[id] = own.length;
   if (own.length === 0) {
-    problems.push(`step "${id}" (schemas/wizard.json) has no story in the static Storybook: add one tagged "step:${id}" to src/client/stories/Steps.stories.tsx`);
+    problems.push(
+      `step "${id}" (schemas/wizard.json) has no story in the static Storybook: add one tagged "step:${id}" to src/client/stories/Steps.stories.tsx`,
+    );
   }
 }
 
-if (problems.length) fail([`check-static: ${path.relative(root, staticDir)}/index.json is missing stories:`, ...problems.map((line) => `  - ${line}`)]);
+if (problems.length)
+  fail([
+    `check-static: ${path.relative(root, staticDir)}/index.json is missing stories:`,
+    ...problems.map((line) => `  - ${line}`),
+  ]);
 
-const list = (counts) => Object.entries(counts).map(([name, count]) => `${name} ${count}`).join(', ');
+const list = (counts) =>
+  Object.entries(counts)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
 console.log(`check-static: ${stories.length} stories in ${path.relative(root, staticDir)}/index.json`);
 console.log(`  widgets: ${list(widgetCounts)}`);
 console.log(`  steps:   ${list(stepCounts)}`);

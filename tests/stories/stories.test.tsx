@@ -30,7 +30,11 @@ interface ComposedStory {
   play?: (context: { canvasElement: HTMLElement }) => Promise<void>;
 }
 const modules = import.meta.glob<StoriesModule>('../../{widgets,src}/**/*.stories.tsx', { eager: true });
-const widgetSources = import.meta.glob<string>('../../widgets/**/*.{ts,tsx}', { eager: true, query: '?raw', import: 'default' });
+const widgetSources = import.meta.glob<string>('../../widgets/**/*.{ts,tsx}', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 
 /** Texts that mean a story rendered an error instead of its component. */
 const ERROR_SCREENS = [
@@ -92,49 +96,72 @@ describe.each(files.map(([path, module]) => [fileName(path), module] as const))(
     expect(stories.length, `${file} has no story`).toBeGreaterThan(0);
   });
 
-  it.each(stories.map(([exportName, Story]) => [exportName, Story] as const))('renders %s', async (exportName, Story) => {
-    // Async act: the form steps suspend on their lazy chunk, definition and validators.
-    let container: HTMLElement = document.body;
-    await act(async () => {
-      container = render(<Story />).container;
-    });
-    if (Story.play) await playOutsideAct(() => Story.play?.({ canvasElement: container }));
-    const expected = (Story.parameters.storyTest ?? {}) as StoryTest;
-
-    // Something meaningful on screen: text, and no lazy placeholder left behind.
-    await waitFor(() => expect((container.textContent ?? '').trim(), `${file} › ${exportName} rendered nothing`).not.toBe(''), {
-      timeout: 10_000,
-    });
-    await waitFor(() => expect(container.querySelector('.step-placeholder'), `${file} › ${exportName}: the step never loaded`).toBeNull(), {
-      timeout: 10_000,
-    });
-    if (expected.path !== undefined) {
-      await waitFor(() => expect(screen.getByTestId('story-location').textContent).toBe(expected.path), { timeout: 10_000 });
-    }
-    for (const text of expected.text ?? []) {
-      await waitFor(() => expect(container.textContent, `${file} › ${exportName} should show «${text}»`).toContain(text), {
-        timeout: 10_000,
+  it.each(stories.map(([exportName, Story]) => [exportName, Story] as const))(
+    'renders %s',
+    async (exportName, Story) => {
+      // Async act: the form steps suspend on their lazy chunk, definition and validators.
+      let container: HTMLElement = document.body;
+      await act(async () => {
+        container = render(<Story />).container;
       });
-    }
-    if (expected.button) await screen.findByRole('button', { name: expected.button }, { timeout: 10_000 });
-    if (expected.value) await screen.findByDisplayValue(expected.value, undefined, { timeout: 10_000 });
+      if (Story.play) await playOutsideAct(() => Story.play?.({ canvasElement: container }));
+      const expected = (Story.parameters.storyTest ?? {}) as StoryTest;
 
-    if (expected.posts) {
-      const [method, path] = expected.posts.split(' ');
-      const post = apiCalls().find((call) => call.method === method && call.path === path);
-      expect(post, `${file} › ${exportName} should have sent ${expected.posts}`).toBeDefined();
-      expect(post?.headers['idempotency-key'], 'the registration is posted with an Idempotency-Key').toMatch(/\S/);
-      expect(post?.body, 'the posted registration carries the manager of spec §3').toHaveProperty('adminData');
-    }
+      // Something meaningful on screen: text, and no lazy placeholder left behind.
+      await waitFor(
+        () => expect((container.textContent ?? '').trim(), `${file} › ${exportName} rendered nothing`).not.toBe(''),
+        {
+          timeout: 10_000,
+        },
+      );
+      await waitFor(
+        () =>
+          expect(
+            container.querySelector('.step-placeholder'),
+            `${file} › ${exportName}: the step never loaded`,
+          ).toBeNull(),
+        {
+          timeout: 10_000,
+        },
+      );
+      if (expected.path !== undefined) {
+        await waitFor(() => expect(screen.getByTestId('story-location').textContent).toBe(expected.path), {
+          timeout: 10_000,
+        });
+      }
+      for (const text of expected.text ?? []) {
+        await waitFor(
+          () => expect(container.textContent, `${file} › ${exportName} should show «${text}»`).toContain(text),
+          {
+            timeout: 10_000,
+          },
+        );
+      }
+      if (expected.button) await screen.findByRole('button', { name: expected.button }, { timeout: 10_000 });
+      if (expected.value) await screen.findByDisplayValue(expected.value, undefined, { timeout: 10_000 });
 
-    const shown = document.body.textContent ?? '';
-    for (const marker of ERROR_SCREENS) expect(shown, `${file} › ${exportName} shows an error screen`).not.toContain(marker);
-    // The page is right to left and Persian, as the preview sets it.
-    expect(document.documentElement.getAttribute('dir')).toBe('rtl');
-    expect(document.documentElement.getAttribute('lang')).toBe('fa');
-    expect(container.querySelector('[dir="rtl"][lang="fa"]'), `${file} › ${exportName} is not inside the RTL wrapper`).not.toBeNull();
-    expect(uncaught, `${file} › ${exportName} threw`).toEqual([]);
-  }, 30_000);
+      if (expected.posts) {
+        const [method, path] = expected.posts.split(' ');
+        const post = apiCalls().find((call) => call.method === method && call.path === path);
+        expect(post, `${file} › ${exportName} should have sent ${expected.posts}`).toBeDefined();
+        expect(post?.headers['idempotency-key'], 'the registration is posted with an Idempotency-Key').toMatch(/\S/);
+        expect(post?.body, 'the posted registration carries the manager of spec §3').toHaveProperty('adminData');
+      }
+
+      const shown = document.body.textContent ?? '';
+      for (const marker of ERROR_SCREENS)
+        expect(shown, `${file} › ${exportName} shows an error screen`).not.toContain(marker);
+      // The page is right to left and Persian, as the preview sets it.
+      expect(document.documentElement.getAttribute('dir')).toBe('rtl');
+      expect(document.documentElement.getAttribute('lang')).toBe('fa');
+      expect(
+        container.querySelector('[dir="rtl"][lang="fa"]'),
+        `${file} › ${exportName} is not inside the RTL wrapper`,
+      ).not.toBeNull();
+      expect(uncaught, `${file} › ${exportName} threw`).toEqual([]);
+    },
+    30_000,
+  );
 });
 
 // ——— coverage of issue 4 ———
@@ -144,7 +171,13 @@ function widgetFetches(name: string): boolean {
   const base = `../../widgets/${widgetFileBase(name)}.tsx`;
   const source = widgetSources[base] ?? '';
   const imported = [...source.matchAll(/from\s+'\.\/([^']+)\.js'/g)].map((match) => match[1]);
-  const sources = [source, ...imported.map((relative) => widgetSources[`../../widgets/${relative}.tsx`] ?? widgetSources[`../../widgets/${relative}.ts`] ?? '')];
+  const sources = [
+    source,
+    ...imported.map(
+      (relative) =>
+        widgetSources[`../../widgets/${relative}.tsx`] ?? widgetSources[`../../widgets/${relative}.ts`] ?? '',
+    ),
+  ];
   return sources.some((text) => FETCHING_HOOKS.test(text));
 }
 

@@ -133,7 +133,12 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
       (position) => {
         const { latitude, longitude: lng } = position.coords;
         commit(latitude, lng);
-        if (map) moveTo(map, { center: [latitude, lng], zoom: settings.flyToZoom, durationSeconds: settings.flyToDurationSeconds });
+        if (map)
+          moveTo(map, {
+            center: [latitude, lng],
+            zoom: settings.flyToZoom,
+            durationSeconds: settings.flyToDurationSeconds,
+          });
         setGeoNote({ kind: 'status', text: fa.widgets.map.geoFound });
       },
       (error) => {
@@ -182,7 +187,10 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
         </button>
       </div>
       {geoNote && (
-        <p className={`widget-state widget-state--${geoNote.kind}`} role={geoNote.kind === 'error' ? 'alert' : 'status'}>
+        <p
+          className={`widget-state widget-state--${geoNote.kind}`}
+          role={geoNote.kind === 'error' ? 'alert' : 'status'}
+        >
           {geoNote.text}
         </p>
       )}

@@ -62,10 +62,19 @@ export function initialView(saved: { latitude?: unknown; longitude?: unknown }, 
  * Where to fly after the province or city fields changed from `previous` to `next`: a newly
  * chosen city wins; else a newly chosen province; clearing either flies nowhere.
  */
-export function flyTargetFor(previous: Place, next: Place, locations: Locations, settings: MapSettings): FlyTarget | undefined {
+export function flyTargetFor(
+  previous: Place,
+  next: Place,
+  locations: Locations,
+  settings: MapSettings,
+): FlyTarget | undefined {
   const to = (point: Coordinates | undefined): FlyTarget | undefined =>
     point && Number.isFinite(point.latitude) && Number.isFinite(point.longitude)
-      ? { center: [point.latitude, point.longitude], zoom: settings.flyToZoom, durationSeconds: settings.flyToDurationSeconds }
+      ? {
+          center: [point.latitude, point.longitude],
+          zoom: settings.flyToZoom,
+          durationSeconds: settings.flyToDurationSeconds,
+        }
       : undefined;
   if (next.city !== undefined && next.city !== previous.city) {
     const target = to(locations.cities.find((city) => city.id === next.city));

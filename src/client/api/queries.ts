@@ -1,10 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  apiPaths,
-  type Captcha,
-  type Locations,
-  type RegisterConfig,
-} from '../../shared/api-contract.js';
+import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../../shared/api-contract.js';
 import { loadRegisterConfig } from './config.js';
 import { request } from './http.js';
 

@@ -35,7 +35,10 @@ function atStep(index: number): Story {
     name: `${index + 1}. ${step.title}`,
     args: {
       currentId: step.id,
-      completed: steps.slice(0, index).filter((earlier) => earlier.kind === 'form').map((earlier) => earlier.id),
+      completed: steps
+        .slice(0, index)
+        .filter((earlier) => earlier.kind === 'form')
+        .map((earlier) => earlier.id),
     },
   };
 }

@@ -29,7 +29,9 @@ export function Stepper({ steps, currentId, completed = [] }: StepperProps) {
                 {faDigits(index + 1)}
               </span>
               <span className="stepper__title">
-                <span className="visually-hidden">{fill(fa.ui.stepOf, { current: index + 1, total: steps.length })}: </span>
+                <span className="visually-hidden">
+                  {fill(fa.ui.stepOf, { current: index + 1, total: steps.length })}:{' '}
+                </span>
                 {step.title}
                 {done && <span className="visually-hidden"> ({fa.ui.stepDone})</span>}
               </span>

@@ -38,9 +38,22 @@ export interface WizardAppProps {
  * definition. `main.tsx` puts it in a BrowserRouter, tests in a MemoryRouter with their own
  * definition.
  */
-export function WizardApp({ wizard, loadFullWizard, loadValidators, queryClient, storage, storageKey, prefetch = false }: WizardAppProps) {
+export function WizardApp({
+  wizard,
+  loadFullWizard,
+  loadValidators,
+  queryClient,
+  storage,
+  storageKey,
+  prefetch = false,
+}: WizardAppProps) {
   return (
-    <WizardEnvProvider wizard={wizard} loadFullWizard={loadFullWizard} loadValidators={loadValidators} queryClient={queryClient}>
+    <WizardEnvProvider
+      wizard={wizard}
+      loadFullWizard={loadFullWizard}
+      loadValidators={loadValidators}
+      queryClient={queryClient}
+    >
       <WizardStoreProvider storage={storage} storageKey={storageKey}>
         <WizardRoutes prefetch={prefetch} />
       </WizardStoreProvider>

@@ -31,7 +31,10 @@ export function resultStep(wizard: LoadedWizard, submitStep: LoadedStep): Loaded
 }
 
 /** The first form step whose Continue has not passed since its draft last changed. */
-export function firstIncompleteStep(wizard: LoadedWizard, state: Pick<WizardState, 'completed'>): LoadedStep | undefined {
+export function firstIncompleteStep(
+  wizard: LoadedWizard,
+  state: Pick<WizardState, 'completed'>,
+): LoadedStep | undefined {
   return wizard.steps.find((step) => step.kind === 'form' && !state.completed.includes(step.id));
 }
 
@@ -40,7 +43,11 @@ export function firstIncompleteStep(wizard: LoadedWizard, state: Pick<WizardStat
  * drafts), any other step when every form step before it is complete. Otherwise the caller
  * redirects to `fallbackStep`.
  */
-export function canOpen(wizard: LoadedWizard, step: LoadedStep, state: Pick<WizardState, 'completed' | 'result'>): boolean {
+export function canOpen(
+  wizard: LoadedWizard,
+  step: LoadedStep,
+  state: Pick<WizardState, 'completed' | 'result'>,
+): boolean {
   if (isResultStep(step)) return state.result !== undefined;
   const index = stepIndexOf(wizard, step.id);
   return !wizard.steps

@@ -12,5 +12,7 @@ export function faDigits(value: string | number): string {
 
 /** Fills `{name}` placeholders of a Persian template. */
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? faDigits(values[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? faDigits(values[name]) : whole,
+  );
 }

@@ -17,7 +17,10 @@ export function parseTierParam(raw: string | null): number | undefined {
 }
 
 /** The plan a registration carries: the requested one when Register/Config knows it, else the default. */
-export function resolveTier(config: Pick<RegisterConfig, 'tiers' | 'defaultTier'>, requested: number | undefined): Tier | undefined {
+export function resolveTier(
+  config: Pick<RegisterConfig, 'tiers' | 'defaultTier'>,
+  requested: number | undefined,
+): Tier | undefined {
   const known = config.tiers.find((tier) => tier.id === requested);
   return known ?? config.tiers.find((tier) => tier.id === config.defaultTier) ?? { id: config.defaultTier, title: '' };
 }

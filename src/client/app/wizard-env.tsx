@@ -37,7 +37,13 @@ export interface WizardEnvProviderProps {
   children: ReactNode;
 }
 
-export function WizardEnvProvider({ wizard, loadFullWizard, loadValidators, queryClient, children }: WizardEnvProviderProps) {
+export function WizardEnvProvider({
+  wizard,
+  loadFullWizard,
+  loadValidators,
+  queryClient,
+  children,
+}: WizardEnvProviderProps) {
   const value = useMemo<WizardEnvironment>(() => {
     let validators: Promise<ValidatorFactory> | undefined;
     let full: Promise<LoadedWizard> | undefined;

@@ -39,7 +39,9 @@ export function precompressPlugin(options: { minBytes?: number } = {}): Plugin {
           params: {
             [constants.BROTLI_PARAM_QUALITY]: 11,
             [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-            [constants.BROTLI_PARAM_MODE]: /\.(?:woff2?)$/.test(file) ? constants.BROTLI_MODE_FONT : constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_MODE]: /\.(?:woff2?)$/.test(file)
+              ? constants.BROTLI_MODE_FONT
+              : constants.BROTLI_MODE_TEXT,
           },
         });
         if (gzip.length < source.length) writeFileSync(`${file}.gz`, gzip);
@@ -57,7 +59,9 @@ export function fontPreloadPlugin(options: { match: RegExp }): Plugin {
       order: 'post',
       handler(_html, context) {
         const bundle = context.bundle ?? {};
-        const fonts = Object.values(bundle).filter((item) => item.type === 'asset' && options.match.test(item.fileName));
+        const fonts = Object.values(bundle).filter(
+          (item) => item.type === 'asset' && options.match.test(item.fileName),
+        );
         return fonts.map((font) => ({
           tag: 'link',
           attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font.fileName}`, crossorigin: '' },

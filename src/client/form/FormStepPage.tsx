@@ -117,7 +117,9 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
   const onChange = (event: IChangeEvent<Data, RJSFSchema, WizardFormContext>) => {
     const data = event.formData ?? {};
     if (serverMessages) {
-      const changed = Object.keys(serverMessages).filter((field) => JSON.stringify(data[field]) !== JSON.stringify(draft[field]));
+      const changed = Object.keys(serverMessages).filter(
+        (field) => JSON.stringify(data[field]) !== JSON.stringify(draft[field]),
+      );
       if (changed.length) actions.clearServerErrors(step.id, changed);
     }
     actions.setDraft(step.id, data);
@@ -181,7 +183,9 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
       seen.add(field);
       items.push({ field, id: fieldId(field), message });
     };
-    const serverFields = Object.entries(serverMessages ?? {}).map(([field, message]) => [tools.displayField(field), message] as const);
+    const serverFields = Object.entries(serverMessages ?? {}).map(
+      ([field, message]) => [tools.displayField(field), message] as const,
+    );
     for (const error of errors) add(topField(error), error.message ?? '');
     for (const [field, message] of serverFields) add(field, message);
     return items.sort((a, b) => tools.order.indexOf(a.field) - tools.order.indexOf(b.field));
@@ -221,17 +225,17 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
       >
         <div className="step-actions">
           {primaryLabel && (
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={busy}
-              aria-busy={busy || undefined}
-            >
+            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
               {busy ? fa.ui.form.submitting : primaryLabel}
             </button>
           )}
           {step.buttons?.back && previous && (
-            <button type="button" className="button button--secondary" onClick={() => navigate(previous.route)} disabled={busy}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => navigate(previous.route)}
+              disabled={busy}
+            >
               {step.buttons.back}
             </button>
           )}

@@ -9,7 +9,8 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 const DEFAULT_FOLLOWED = ['selectedState', 'captchaId'];
 
 export function contextDependencies(uiSchema: UiSchema, schema: RJSFSchema): string[] {
-  const properties = typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties) : [];
+  const properties =
+    typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties) : [];
   const names = new Set(properties);
   const found = new Set<string>(DEFAULT_FOLLOWED.filter((name) => names.has(name)));
   for (const [key, value] of Object.entries(uiSchema)) {

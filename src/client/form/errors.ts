@@ -7,7 +7,13 @@
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { fieldMessages } from '../../shared/schema-messages.js';
 import { pointerFrom, pointerTokens } from '../../shared/json-pointer.js';
-import { stepFieldNames, type JsonSchema, type LoadedStep, type LoadedWizard, type UiSchema } from '../../shared/wizard-definition.js';
+import {
+  stepFieldNames,
+  type JsonSchema,
+  type LoadedStep,
+  type LoadedWizard,
+  type UiSchema,
+} from '../../shared/wizard-definition.js';
 
 function fieldUi(ui: UiSchema | undefined, field: string): Record<string, unknown> {
   const value = ui?.[field];
@@ -91,7 +97,9 @@ export function stepErrorTools(wizard: LoadedWizard, step: LoadedStep): StepErro
       const pointer = propertyToPointer(error.property);
       const keyword = error.name ?? 'default';
       const message =
-        fieldMessages([{ keyword, instancePath: pointer, params: {} }], rootSchema, wizard.schemasById)[pointer] ?? error.message ?? '';
+        fieldMessages([{ keyword, instancePath: pointer, params: {} }], rootSchema, wizard.schemasById)[pointer] ??
+        error.message ??
+        '';
       const field = displayField(fieldOfPointer(pointer));
       const tokens = pointerTokens(pointer);
       const property = field === '' ? '' : `.${[field, ...tokens.slice(1)].join('.')}`;

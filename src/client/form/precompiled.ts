@@ -20,7 +20,9 @@ export const precompiledValidatorFactory: ValidatorFactory = (step: LoadedStep) 
     throw new Error(`No precompiled validator for step "${step.id}": rebuild the client (npm run build:client).`);
   }
   if (hashForSchema(schema) !== schemaHashes[step.id]) {
-    throw new Error(`The validators of step "${step.id}" were built from another version of its schema: rebuild the client.`);
+    throw new Error(
+      `The validators of step "${step.id}" were built from another version of its schema: rebuild the client.`,
+    );
   }
   const validator = createPrecompiledValidator(functions, schema);
   cache.set(step.id, validator);

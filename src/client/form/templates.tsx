@@ -38,7 +38,12 @@ function widgetName(props: FieldTemplateProps): string {
  * shows: ids that are not on the page are dropped (built-in widgets name a description that may not
  * exist), the hint and the error are added.
  */
-function useFieldAria(container: React.RefObject<HTMLDivElement | null>, id: string, invalid: boolean, hasHelp: boolean) {
+function useFieldAria(
+  container: React.RefObject<HTMLDivElement | null>,
+  id: string,
+  invalid: boolean,
+  hasHelp: boolean,
+) {
   const [labelable, setLabelable] = useState(true);
   useLayoutEffect(() => {
     const root = container.current;
@@ -49,8 +54,14 @@ function useFieldAria(container: React.RefObject<HTMLDivElement | null>, id: str
     if (isLabelable !== labelable) setLabelable(isLabelable);
     if (invalid) element.setAttribute('aria-invalid', 'true');
     else element.removeAttribute('aria-invalid');
-    const wanted = [...(element.getAttribute('aria-describedby') ?? '').split(/\s+/), hasHelp ? helpId(id) : '', errorId(id)];
-    const present = [...new Set(wanted)].filter((token) => token !== '' && root.ownerDocument.getElementById(token) !== null);
+    const wanted = [
+      ...(element.getAttribute('aria-describedby') ?? '').split(/\s+/),
+      hasHelp ? helpId(id) : '',
+      errorId(id),
+    ];
+    const present = [...new Set(wanted)].filter(
+      (token) => token !== '' && root.ownerDocument.getElementById(token) !== null,
+    );
     if (present.length) element.setAttribute('aria-describedby', present.join(' '));
     else element.removeAttribute('aria-describedby');
   });
@@ -58,7 +69,20 @@ function useFieldAria(container: React.RefObject<HTMLDivElement | null>, id: str
 }
 
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors, rawHelp, help, description, hidden, required, displayLabel, schema, uiSchema } = props;
+  const {
+    id,
+    label,
+    children,
+    rawErrors,
+    rawHelp,
+    help,
+    description,
+    hidden,
+    required,
+    displayLabel,
+    schema,
+    uiSchema,
+  } = props;
   const container = useRef<HTMLDivElement>(null);
   const name = fieldName(props);
   const errors = (rawErrors ?? []).filter((message) => message !== '');
@@ -150,9 +174,7 @@ export function TitleFieldTemplate(_props: TitleFieldProps) {
 export function ObjectFieldTemplate({ properties, fieldPathId }: ObjectFieldTemplateProps) {
   const root = fieldPathId.path.length === 0;
   return (
-    <div className={root ? 'step-form__fields' : 'field-group'}>
-      {properties.map((property) => property.content)}
-    </div>
+    <div className={root ? 'step-form__fields' : 'field-group'}>{properties.map((property) => property.content)}</div>
   );
 }
 
@@ -171,7 +193,9 @@ export function SubmitButton({ uiSchema }: SubmitButtonProps) {
   );
 }
 
-export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> } = {
+export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
+  ButtonTemplates: Partial<TemplatesType['ButtonTemplates']>;
+} = {
   FieldTemplate,
   FieldHelpTemplate,
   FieldErrorTemplate,

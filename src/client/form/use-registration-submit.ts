@@ -7,7 +7,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { buildRegistration, stepFieldAt, type Drafts, type LoadedStep, type LoadedWizard } from '../../shared/wizard-definition.js';
+import {
+  buildRegistration,
+  stepFieldAt,
+  type Drafts,
+  type LoadedStep,
+  type LoadedWizard,
+} from '../../shared/wizard-definition.js';
 import { fa } from '../../shared/strings.fa.js';
 import { ApiError } from '../api/http.js';
 import { queryKeys, registerConfigQuery } from '../api/queries.js';

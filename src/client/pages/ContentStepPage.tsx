@@ -110,7 +110,8 @@ function ResultPage({ step }: { step: LoadedStep }) {
   const success = result?.success === true;
   const title = result ? (success ? fa.registration.successHeading : fa.registration.failureHeading) : step.title;
   const heading = useStepHeading(title);
-  const message = result?.message || (result && !success ? fa.registration.failedMessage : fa.registration.defaultMessage);
+  const message =
+    result?.message || (result && !success ? fa.registration.failedMessage : fa.registration.defaultMessage);
 
   // A success's drafts (personal data) leave the browser once it is shown.
   useEffect(() => {

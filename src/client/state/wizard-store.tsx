@@ -71,13 +71,17 @@ export function readStoredState(storage: Storage | undefined, key: string): Wiza
     if (isRecord(parsed.drafts)) {
       for (const [stepId, draft] of Object.entries(parsed.drafts)) if (isRecord(draft)) drafts[stepId] = draft;
     }
-    const completed = Array.isArray(parsed.completed) ? parsed.completed.filter((id): id is string => typeof id === 'string') : [];
+    const completed = Array.isArray(parsed.completed)
+      ? parsed.completed.filter((id): id is string => typeof id === 'string')
+      : [];
     const tier = typeof parsed.tier === 'number' && Number.isInteger(parsed.tier) ? parsed.tier : undefined;
     const serverErrors: ServerErrors = {};
     if (isRecord(parsed.serverErrors)) {
       for (const [stepId, fields] of Object.entries(parsed.serverErrors)) {
         if (!isRecord(fields)) continue;
-        serverErrors[stepId] = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+        serverErrors[stepId] = Object.fromEntries(
+          Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        );
       }
     }
     const result =

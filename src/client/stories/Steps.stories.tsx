@@ -25,7 +25,10 @@ function stepById(id: string): LoadedStep {
 /** Form steps before `id` (the route guard opens a step only once they are complete). */
 function formStepsBefore(id: string): string[] {
   const index = wizardSteps.findIndex((step) => step.id === id);
-  return wizardSteps.slice(0, index).filter((step) => step.kind === 'form').map((step) => step.id);
+  return wizardSteps
+    .slice(0, index)
+    .filter((step) => step.kind === 'form')
+    .map((step) => step.id);
 }
 
 const filledDrafts: Drafts = {
@@ -63,7 +66,14 @@ function at(id: string, options: { filled?: boolean } = {}): Partial<StepStoryAr
 const stepIds = wizardSteps.map((step) => step.id);
 
 function renderStep(args: StepStoryArgs) {
-  const { registrationOutcome: _outcome, failureMessage: _message, failureFields: _fields, trackingCode: _code, apiDelayMs: _delay, ...props } = args;
+  const {
+    registrationOutcome: _outcome,
+    failureMessage: _message,
+    failureFields: _fields,
+    trackingCode: _code,
+    apiDelayMs: _delay,
+    ...props
+  } = args;
   // Any control change starts the visit again with the new seed.
   return <WizardStory key={JSON.stringify(props)} {...props} />;
 }
@@ -96,10 +106,26 @@ const meta = {
       description: 'How the mocked POST /api/Register/Pharmacy answers.',
       table: { category: 'Mocked API' },
     },
-    failureMessage: { control: 'text', description: 'Persian error.message of a failed registration.', table: { category: 'Mocked API' } },
-    failureFields: { control: 'object', description: 'error.fields of a failed registration.', table: { category: 'Mocked API' } },
-    trackingCode: { control: 'text', description: 'Tracking code of a successful registration.', table: { category: 'Mocked API' } },
-    apiDelayMs: { control: { type: 'number', min: 0, step: 100 }, description: 'Delay of every mocked answer.', table: { category: 'Mocked API' } },
+    failureMessage: {
+      control: 'text',
+      description: 'Persian error.message of a failed registration.',
+      table: { category: 'Mocked API' },
+    },
+    failureFields: {
+      control: 'object',
+      description: 'error.fields of a failed registration.',
+      table: { category: 'Mocked API' },
+    },
+    trackingCode: {
+      control: 'text',
+      description: 'Tracking code of a successful registration.',
+      table: { category: 'Mocked API' },
+    },
+    apiDelayMs: {
+      control: { type: 'number', min: 0, step: 100 },
+      description: 'Delay of every mocked answer.',
+      table: { category: 'Mocked API' },
+    },
   },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<StepStoryArgs>;
@@ -138,13 +164,17 @@ export const WelcomeWithTier: Story = {
 export const PharmacyInfoEmpty: Story = {
   tags: ['step:pharmacy-info'],
   args: at('pharmacy-info'),
-  parameters: { storyTest: { path: pharmacyInfo.route, text: [pharmacyInfo.title], button: pharmacyInfo.buttons?.next } },
+  parameters: {
+    storyTest: { path: pharmacyInfo.route, text: [pharmacyInfo.title], button: pharmacyInfo.buttons?.next },
+  },
 };
 
 export const PharmacyInfoFilled: Story = {
   tags: ['step:pharmacy-info'],
   args: at('pharmacy-info', { filled: true }),
-  parameters: { storyTest: { path: pharmacyInfo.route, button: pharmacyInfo.buttons?.next, value: 'داروخانه دکتر رازی' } },
+  parameters: {
+    storyTest: { path: pharmacyInfo.route, button: pharmacyInfo.buttons?.next, value: 'داروخانه دکتر رازی' },
+  },
 };
 
 /** Continue pressed on an empty step: blocked, a summary at the top, a message under each field. */
@@ -176,13 +206,21 @@ export const LocationEmpty: Story = {
 export const LocationFilled: Story = {
   tags: ['step:location'],
   args: at('location', { filled: true }),
-  parameters: { storyTest: { path: location.route, button: location.buttons?.next, value: 'خیابان انقلاب، نبش خیابان فلسطین، پلاک ۱۲' } },
+  parameters: {
+    storyTest: {
+      path: location.route,
+      button: location.buttons?.next,
+      value: 'خیابان انقلاب، نبش خیابان فلسطین، پلاک ۱۲',
+    },
+  },
 };
 
 export const LocationInvalidAfterContinue: Story = {
   tags: ['step:location'],
   args: at('location'),
-  parameters: { storyTest: { path: location.route, text: [fa.ui.form.errorSummaryTitle, 'لطفاً استان را انتخاب کنید.'] } },
+  parameters: {
+    storyTest: { path: location.route, text: [fa.ui.form.errorSummaryTitle, 'لطفاً استان را انتخاب کنید.'] },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await formReady(canvasElement, location.buttons?.next ?? ''));
@@ -195,7 +233,9 @@ export const LocationInvalidAfterContinue: Story = {
 export const ManagerEmpty: Story = {
   tags: ['step:manager'],
   args: at('manager'),
-  parameters: { storyTest: { path: manager.route, text: [manager.title, sampleCaptcha.question], button: manager.buttons?.submit } },
+  parameters: {
+    storyTest: { path: manager.route, text: [manager.title, sampleCaptcha.question], button: manager.buttons?.submit },
+  },
 };
 
 export const ManagerFilled: Story = {
@@ -218,7 +258,13 @@ export const ManagerServerFieldError: Story = {
 export const ManagerSubmitSuccess: Story = {
   tags: ['step:manager'],
   args: { ...at('manager', { filled: true }), registrationOutcome: 'success', trackingCode: 'PH-7K3Q9' },
-  parameters: { storyTest: { path: enter.route, text: [fa.registration.successHeading, 'PH-7K3Q9'], posts: 'POST /api/Register/Pharmacy' } },
+  parameters: {
+    storyTest: {
+      path: enter.route,
+      text: [fa.registration.successHeading, 'PH-7K3Q9'],
+      posts: 'POST /api/Register/Pharmacy',
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await formReady(canvasElement, manager.buttons?.submit ?? ''));
@@ -229,7 +275,11 @@ export const ManagerSubmitSuccess: Story = {
 /** «ثبت نهایی» through the mocked POST: a Persian failure, then /enter with the server's message. */
 export const ManagerSubmitFailure: Story = {
   tags: ['step:manager'],
-  args: { ...at('manager', { filled: true }), registrationOutcome: 'failure', failureMessage: fa.errors.captcha_invalid },
+  args: {
+    ...at('manager', { filled: true }),
+    registrationOutcome: 'failure',
+    failureMessage: fa.errors.captcha_invalid,
+  },
   parameters: {
     storyTest: {
       path: enter.route,
@@ -259,12 +309,24 @@ export const EnterSuccess: Story = {
   tags: ['step:enter'],
   args: { ...at('enter'), drafts: {}, registrationOutcome: 'success', trackingCode: 'PH-7K3Q9' },
   render: renderResult,
-  parameters: { storyTest: { path: enter.route, text: [fa.registration.successHeading, 'PH-7K3Q9', fa.ui.result.startOver] } },
+  parameters: {
+    storyTest: { path: enter.route, text: [fa.registration.successHeading, 'PH-7K3Q9', fa.ui.result.startOver] },
+  },
 };
 
 export const EnterFailure: Story = {
   tags: ['step:enter'],
-  args: { ...at('enter', { filled: true }), drafts: filledDrafts, registrationOutcome: 'failure', failureMessage: fa.errors.captcha_invalid },
+  args: {
+    ...at('enter', { filled: true }),
+    drafts: filledDrafts,
+    registrationOutcome: 'failure',
+    failureMessage: fa.errors.captcha_invalid,
+  },
   render: renderResult,
-  parameters: { storyTest: { path: enter.route, text: [fa.registration.failureHeading, fa.errors.captcha_invalid, fa.ui.result.tryAgain] } },
+  parameters: {
+    storyTest: {
+      path: enter.route,
+      text: [fa.registration.failureHeading, fa.errors.captcha_invalid, fa.ui.result.tryAgain],
+    },
+  },
 };

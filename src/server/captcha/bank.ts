@@ -31,7 +31,13 @@ const bankSchema = {
         additionalProperties: false,
         properties: {
           question: { type: 'string', minLength: 1, maxLength: 300 },
-          options: { type: 'array', minItems: 3, maxItems: 4, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 } },
+          options: {
+            type: 'array',
+            minItems: 3,
+            maxItems: 4,
+            uniqueItems: true,
+            items: { type: 'string', minLength: 1, maxLength: 100 },
+          },
           answer: { type: 'integer', minimum: 0, maximum: 3 },
         },
       },
@@ -41,7 +47,9 @@ const bankSchema = {
   additionalProperties: false,
 };
 
-const checkBank = new Ajv({ allErrors: false }).compile<{ questions: BankQuestion[]; generators?: GeneratorName[] }>(bankSchema);
+const checkBank = new Ajv({ allErrors: false }).compile<{ questions: BankQuestion[]; generators?: GeneratorName[] }>(
+  bankSchema,
+);
 
 /**
  * Reads a bank file ({ questions: [{ question, options (3 or 4), answer }] }, optionally
@@ -62,6 +70,9 @@ export function loadBank(file: string): QuestionBank {
     );
   }
   const wrong = data.questions.findIndex((question) => question.answer >= question.options.length);
-  if (wrong >= 0) throw new BankError(`The captcha question bank ${file}: questions[${wrong}].answer must be the index of one of its options.`);
+  if (wrong >= 0)
+    throw new BankError(
+      `The captcha question bank ${file}: questions[${wrong}].answer must be the index of one of its options.`,
+    );
   return { questions: data.questions, generators: data.generators ?? [] };
 }

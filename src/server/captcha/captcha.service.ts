@@ -47,5 +47,9 @@ function shuffled(question: BankQuestion): BankQuestion {
     const j = randomInt(i + 1);
     [order[i], order[j]] = [order[j], order[i]];
   }
-  return { question: question.question, options: order.map((index) => question.options[index]), answer: order.indexOf(question.answer) };
+  return {
+    question: question.question,
+    options: order.map((index) => question.options[index]),
+    answer: order.indexOf(question.answer),
+  };
 }

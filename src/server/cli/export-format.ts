@@ -2,15 +2,42 @@ import type { RegistrationRow } from '../registration/registration.table.js';
 
 /** The key columns, in the order staff read them. */
 export const KEY_COLUMNS = [
-  'id', 'tracking_code', 'status', 'created_at', 'tier', 'type', 'service', 'province_id', 'city_id',
-  'latitude', 'longitude', 'pharmacy_name', 'address', 'has_davajoo', 'first_name', 'last_name',
-  'national_code', 'mobile_number', 'definition_version',
+  'id',
+  'tracking_code',
+  'status',
+  'created_at',
+  'tier',
+  'type',
+  'service',
+  'province_id',
+  'city_id',
+  'latitude',
+  'longitude',
+  'pharmacy_name',
+  'address',
+  'has_davajoo',
+  'first_name',
+  'last_name',
+  'national_code',
+  'mobile_number',
+  'definition_version',
 ] as const satisfies readonly (keyof RegistrationRow)[];
 
 /** Payload paths already shown as key columns; every other payload path gets its own column. */
 const COVERED = new Set([
-  'name', 'type', 'service', 'hasDavajoo', 'cityId', 'address', 'latitude', 'longitude', 'tier',
-  'adminData.firstName', 'adminData.lastName', 'adminData.nationalCode', 'adminData.mobileNumber',
+  'name',
+  'type',
+  'service',
+  'hasDavajoo',
+  'cityId',
+  'address',
+  'latitude',
+  'longitude',
+  'tier',
+  'adminData.firstName',
+  'adminData.lastName',
+  'adminData.nationalCode',
+  'adminData.mobileNumber',
 ]);
 
 /** Dotted paths of a payload's leaves that no key column shows (fields added later in schemas/). */

@@ -1,13 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type ControlledTransaction,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type ControlledTransaction } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
@@ -84,7 +78,10 @@ function openPostgres(url: string, events: DatabaseEvents): DatabaseHandle {
     keepAlive: true,
     idleTimeoutMillis: 30_000,
     // bigint columns hold epoch milliseconds, well inside Number's exact range.
-    types: { getTypeParser: (oid: number, format?: string) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) } as pg.CustomTypesConfig,
+    types: {
+      getTypeParser: (oid: number, format?: string) =>
+        oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text'),
+    } as pg.CustomTypesConfig,
   });
   // A client losing its server emits 'error' (on the pool when idle, on the client itself when
   // checked out between queries); unhandled, either would end the process. Queries in flight fail
@@ -141,7 +138,10 @@ async function finish<T>(trx: Trx, body: (trx: Trx) => Promise<T>): Promise<T> {
   try {
     result = await body(trx);
   } catch (error) {
-    await trx.rollback().execute().catch(() => undefined);
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => undefined);
     throw error;
   }
   await trx.commit().execute();

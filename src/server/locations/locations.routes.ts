@@ -3,17 +3,29 @@ import { apiPaths } from '../../shared/api-contract.js';
 import { errorResponseSchema } from '../errors.js';
 import { chooseEncoding, matchesAnyTag } from './locations.js';
 
-const place = { id: { type: 'integer' }, name: { type: 'string' }, latitude: { type: 'number' }, longitude: { type: 'number' } };
+const place = {
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  latitude: { type: 'number' },
+  longitude: { type: 'number' },
+};
 
 /** Declared for documentation and tests; the body itself is precomputed (and precompressed) bytes. */
 export const locationsSchema = {
   type: 'object',
   required: ['provinces', 'cities'],
   properties: {
-    provinces: { type: 'array', items: { type: 'object', required: ['id', 'name', 'latitude', 'longitude'], properties: place } },
+    provinces: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'name', 'latitude', 'longitude'], properties: place },
+    },
     cities: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'name', 'provinceId', 'latitude', 'longitude'], properties: { ...place, provinceId: { type: 'integer' } } },
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'provinceId', 'latitude', 'longitude'],
+        properties: { ...place, provinceId: { type: 'integer' } },
+      },
     },
   },
 } as const;
@@ -28,7 +40,10 @@ export const locationsRoutes: FastifyPluginAsync = async (app) => {
   app.get(apiPaths.locations, { schema: locationsRouteSchema }, async (request, reply) => {
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     const variant = resource.variants[encoding];
-    void reply.header('cache-control', 'public, max-age=86400').header('vary', 'Accept-Encoding').header('etag', variant.etag);
+    void reply
+      .header('cache-control', 'public, max-age=86400')
+      .header('vary', 'Accept-Encoding')
+      .header('etag', variant.etag);
     if (matchesAnyTag(request.headers['if-none-match'], resource)) return reply.code(304).send();
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     return reply.type('application/json; charset=utf-8').send(variant.body);

@@ -25,7 +25,10 @@ export function loadLocations(file: string): LocationsResource {
       identity: { body, etag: `"${hash}"` },
       // Each encoding is a different representation, so each gets its own strong tag.
       gzip: { body: gzipSync(body, { level: 9 }), etag: `"${hash}-gz"` },
-      br: { body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), etag: `"${hash}-br"` },
+      br: {
+        body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        etag: `"${hash}-br"`,
+      },
     },
   };
 }

@@ -39,14 +39,18 @@ export default fp(
 );
 
 function classify(app: FastifyInstance, error: FastifyError): Refusal {
-  if (error instanceof ApiError) return { status: error.statusCode, code: error.code, fields: error.fields, headers: error.headers };
+  if (error instanceof ApiError)
+    return { status: error.statusCode, code: error.code, fields: error.fields, headers: error.headers };
   if (error.validation) return validationRefusal(app, error);
   const known = error.code ? parserRefusals[error.code] : undefined;
   if (known) return known;
   if (error instanceof SyntaxError && error.statusCode === 400) return { status: 400, code: 'bad_json' };
   if (isDatabaseUnavailable(error)) return { status: 503, code: 'unavailable', headers: { 'retry-after': '5' } };
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return { status: error.statusCode === 413 ? 413 : 400, code: error.statusCode === 413 ? 'too_large' : 'bad_request' };
+    return {
+      status: error.statusCode === 413 ? 413 : 400,
+      code: error.statusCode === 413 ? 'too_large' : 'bad_request',
+    };
   }
   return { status: 500, code: 'internal' };
 }

@@ -5,7 +5,10 @@ import { createCaptchaService } from '../captcha/captcha.service.js';
 /** The captcha bank (CAPTCHA_QUESTIONS_FILE, checked at start) and the service issuing from it. */
 export default fp(
   async (app) => {
-    app.decorate('captcha', createCaptchaService(loadBank(app.config.captchaQuestionsFile), app.relaxedWrites, app.clock));
+    app.decorate(
+      'captcha',
+      createCaptchaService(loadBank(app.config.captchaQuestionsFile), app.relaxedWrites, app.clock),
+    );
   },
   { name: 'captcha', fastify: '5.x', dependencies: ['database'] },
 );

@@ -23,7 +23,8 @@ export default fp(
     const secure = app.config.production;
     const psidCookie = secure ? '__Host-psid' : 'psid';
     const attributes = `; Path=/; SameSite=Strict${secure ? '; Secure' : ''}`;
-    const sign = (psid: string, nonce: string): string => createHmac('sha256', key).update(`${psid}.${nonce}`).digest('base64url');
+    const sign = (psid: string, nonce: string): string =>
+      createHmac('sha256', key).update(`${psid}.${nonce}`).digest('base64url');
 
     // The secret never changes while the process runs, so a pair that passed the HMAC once passes
     // it again: remember it (bounded; the whole set is dropped when full) and skip the HMAC.
@@ -120,7 +121,11 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 /** Two cookies in one pass over the header (first occurrence of each, as readCookie). */
-function readCookies(header: string | undefined, first: string, second: string): [string | undefined, string | undefined] {
+function readCookies(
+  header: string | undefined,
+  first: string,
+  second: string,
+): [string | undefined, string | undefined] {
   let a: string | undefined;
   let b: string | undefined;
   if (!header) return [a, b];

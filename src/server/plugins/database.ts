@@ -10,7 +10,11 @@ const HOUR = 3_600_000;
 export default fp(
   async (app) => {
     const database = await openDatabase(app.config.database, {
-      onPoolError: (error) => app.log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost'),
+      onPoolError: (error) =>
+        app.log.warn(
+          { err: { message: error.message, code: (error as { code?: string }).code } },
+          'database connection lost',
+        ),
     });
     app.decorate('database', database);
     app.decorate('durableWrites', new GroupCommit(database, { durability: 'durable' }));

@@ -23,7 +23,11 @@ export default fp(
       }
       const allowed = isApi ? apiMethods.get(path) : undefined;
       if (allowed) {
-        return reply.code(405).header('allow', [...allowed].join(', ')).header('cache-control', 'no-store').send(errorBody('method_not_allowed'));
+        return reply
+          .code(405)
+          .header('allow', [...allowed].join(', '))
+          .header('cache-control', 'no-store')
+          .send(errorBody('method_not_allowed'));
       }
       return reply.code(404).header('cache-control', 'no-store').send(errorBody('not_found'));
     });

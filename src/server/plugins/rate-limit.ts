@@ -26,7 +26,9 @@ export default fp(
         const endsIn = (window + 1) * WINDOW_MS - now;
         const count = await store.hit(`${name}:${request.ip}`, window, endsIn);
         if (count > perMinute) {
-          throw new ApiError(429, 'rate_limited', undefined, { 'retry-after': String(Math.max(1, Math.ceil(endsIn / 1000))) });
+          throw new ApiError(429, 'rate_limited', undefined, {
+            'retry-after': String(Math.max(1, Math.ceil(endsIn / 1000))),
+          });
         }
       };
     });
@@ -61,7 +63,8 @@ async function redisStore(url: string, log: FastifyBaseLogger): Promise<CounterS
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
   let warned = 0;
   redis.on('error', (error: Error) => {
-    if (Date.now() - warned > 60_000) log.warn({ err: { message: error.message } }, 'rate-limit store unavailable; not limiting');
+    if (Date.now() - warned > 60_000)
+      log.warn({ err: { message: error.message } }, 'rate-limit store unavailable; not limiting');
     warned = Date.now();
   });
   await new Promise<void>((resolve) => {

@@ -12,7 +12,9 @@ import { pathOf } from './csrf.js';
  */
 export default fp(
   async (app) => {
-    const stream = (app.log as Partial<Record<typeof pino.symbols.streamSym, pino.DestinationStream>>)[pino.symbols.streamSym];
+    const stream = (app.log as Partial<Record<typeof pino.symbols.streamSym, pino.DestinationStream>>)[
+      pino.symbols.streamSym
+    ];
     const lines = stream ? pino({ level: app.log.level }, stream) : undefined;
     if (!lines?.isLevelEnabled('info')) return;
     app.addHook('onResponse', (request, reply, done) => {

@@ -8,7 +8,9 @@ import fp from 'fastify-plugin';
  */
 export default fp(
   async (app) => {
-    const hsts: Record<string, string> = app.config.production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {};
+    const hsts: Record<string, string> = app.config.production
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {};
     const pageHeaders: Record<string, string> = {
       'content-security-policy': contentSecurityPolicy(app.definition.registerConfig.map.tileUrl),
       'x-content-type-options': 'nosniff',
@@ -35,7 +37,8 @@ export default fp(
 );
 
 /** For JSON answers: nothing may load, run, frame or be based on them. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
 
 export function contentSecurityPolicy(tileUrl: string): string {
   const tiles = tileSource(tileUrl);

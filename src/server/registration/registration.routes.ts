@@ -31,7 +31,8 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
       onRequest: limit,
       preValidation: async (request) => {
         const key = request.headers['idempotency-key'];
-        if (key !== undefined && (typeof key !== 'string' || !UUID.test(key))) throw new ApiError(400, 'idempotency_key');
+        if (key !== undefined && (typeof key !== 'string' || !UUID.test(key)))
+          throw new ApiError(400, 'idempotency_key');
         request.body = normalizeBySchema(request.body, registrationSchema) as RegistrationForm;
       },
     },
@@ -39,8 +40,18 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
       void reply.header('cache-control', 'no-store');
       const key = request.headers['idempotency-key'];
       return register(
-        { definition: app.definition, provinceOfCity: app.locations.provinceOfCity, writes: app.durableWrites, captcha: app.captcha, clock: app.clock },
-        { form: request.body, session: request.psid, idempotencyKey: typeof key === 'string' ? key.toLowerCase() : undefined },
+        {
+          definition: app.definition,
+          provinceOfCity: app.locations.provinceOfCity,
+          writes: app.durableWrites,
+          captcha: app.captcha,
+          clock: app.clock,
+        },
+        {
+          form: request.body,
+          session: request.psid,
+          idempotencyKey: typeof key === 'string' ? key.toLowerCase() : undefined,
+        },
       );
     },
   );

@@ -8,7 +8,13 @@ import type { GroupCommit } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';
 import type { Definition } from '../definition/definition.js';
 import { ApiError } from '../errors.js';
-import { claimKey, readKey, releaseKey, storeResponse, type IdempotencyRow } from '../idempotency/idempotency.repository.js';
+import {
+  claimKey,
+  readKey,
+  releaseKey,
+  storeResponse,
+  type IdempotencyRow,
+} from '../idempotency/idempotency.repository.js';
 import { insertRegistration } from './registration.repository.js';
 import type { NewRegistration } from './registration.table.js';
 import { newTrackingCode } from './tracking-code.js';
@@ -80,7 +86,16 @@ async function store(
 ): Promise<Outcome> {
   // The answer is known before anything is written, so the claim carries it: one statement fewer.
   let answer: RegistrationAnswer = { message: fa.registration.successMessage, trackingCode: newTrackingCode() };
-  if (key && !(await claimKey(db, { key, session, request_hash: requestHash, created_at: deps.clock(), response: JSON.stringify(answer) }))) {
+  if (
+    key &&
+    !(await claimKey(db, {
+      key,
+      session,
+      request_hash: requestHash,
+      created_at: deps.clock(),
+      response: JSON.stringify(answer),
+    }))
+  ) {
     return replay(await readKey(db, key), session, requestHash);
   }
   const right = await deps.captcha.check(db, { id: form.captcha.id, index: form.captcha.validOptionIndex, session });
@@ -105,7 +120,11 @@ function replay(row: IdempotencyRow | undefined, session: string, requestHash: s
 }
 
 /** Inserts with `firstCode`, drawing another code on the (one in a trillion) clash. */
-async function insertWithFreshCode(db: Kysely<Database>, row: Omit<NewRegistration, 'tracking_code'>, firstCode: string): Promise<string> {
+async function insertWithFreshCode(
+  db: Kysely<Database>,
+  row: Omit<NewRegistration, 'tracking_code'>,
+  firstCode: string,
+): Promise<string> {
   let trackingCode = firstCode;
   for (let attempt = 0; attempt < 8; attempt += 1) {
     if ((await insertRegistration(db, { ...row, tracking_code: trackingCode })) !== undefined) return trackingCode;
@@ -117,7 +136,8 @@ async function insertWithFreshCode(db: Kysely<Database>, row: Omit<NewRegistrati
 /** What JSON Schema cannot know: the plan must be a configured one, the city a known one. */
 function checkBusinessRules({ definition, provinceOfCity }: RegistrationDeps, form: RegistrationForm): number {
   const fields: Record<string, string> = {};
-  if (!definition.registerConfig.tiers.some((tier) => tier.id === form.tier)) fields['/tier'] = fieldMessage(definition, '/tier', 'enum');
+  if (!definition.registerConfig.tiers.some((tier) => tier.id === form.tier))
+    fields['/tier'] = fieldMessage(definition, '/tier', 'enum');
   const provinceId = provinceOfCity.get(form.cityId);
   if (provinceId === undefined) fields['/cityId'] = fieldMessage(definition, '/cityId', 'enum');
   if (Object.keys(fields).length > 0 || provinceId === undefined) throw new ApiError(400, 'validation', fields);
@@ -129,7 +149,11 @@ function fieldMessage(definition: Definition, pointer: string, keyword: string):
   return messageFor(schemaAtDataPointer(registrationSchema, pointer, schemasById), keyword);
 }
 
-function toRow(deps: RegistrationDeps, form: RegistrationForm, provinceId: number): Omit<NewRegistration, 'tracking_code'> {
+function toRow(
+  deps: RegistrationDeps,
+  form: RegistrationForm,
+  provinceId: number,
+): Omit<NewRegistration, 'tracking_code'> {
   const { captcha: _captcha, ...kept } = form;
   const payload = { ...kept, hasDavajoo: form.hasDavajoo ?? false };
   return {

@@ -3,7 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths, type RegisterConfig } from '../../shared/api-contract.js';
 import { errorResponseSchema } from '../errors.js';
 
-const point = { type: 'object', required: ['latitude', 'longitude'], properties: { latitude: { type: 'number' }, longitude: { type: 'number' } } };
+const point = {
+  type: 'object',
+  required: ['latitude', 'longitude'],
+  properties: { latitude: { type: 'number' }, longitude: { type: 'number' } },
+};
 
 export const registerConfigSchema = {
   type: 'object',
@@ -12,13 +16,29 @@ export const registerConfigSchema = {
   properties: {
     tiers: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'title'], additionalProperties: false, properties: { id: { type: 'integer' }, title: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['id', 'title'],
+        additionalProperties: false,
+        properties: { id: { type: 'integer' }, title: { type: 'string' } },
+      },
     },
     defaultTier: { type: 'integer' },
     definitionVersion: { type: 'string' },
     map: {
       type: 'object',
-      required: ['provider', 'tileUrl', 'type', 'poi', 'traffic', 'center', 'zoom', 'flyToZoom', 'flyToDurationSeconds', 'marker'],
+      required: [
+        'provider',
+        'tileUrl',
+        'type',
+        'poi',
+        'traffic',
+        'center',
+        'zoom',
+        'flyToZoom',
+        'flyToDurationSeconds',
+        'marker',
+      ],
       additionalProperties: false,
       properties: {
         provider: { type: 'string' },
@@ -32,14 +52,23 @@ export const registerConfigSchema = {
         zoom: { type: 'number' },
         flyToZoom: { type: 'number' },
         flyToDurationSeconds: { type: 'number' },
-        marker: { type: 'object', required: ['width', 'height'], properties: { width: { type: 'integer' }, height: { type: 'integer' } } },
+        marker: {
+          type: 'object',
+          required: ['width', 'height'],
+          properties: { width: { type: 'integer' }, height: { type: 'integer' } },
+        },
       },
     },
   },
 } as const;
 
 export const configRouteSchema = {
-  response: { 200: registerConfigSchema, 304: { type: 'null' }, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+  response: {
+    200: registerConfigSchema,
+    304: { type: 'null' },
+    '4xx': errorResponseSchema,
+    '5xx': errorResponseSchema,
+  },
 } as const;
 
 /** GET Register/Config: plans, map settings and the definition version; revalidated by ETag. */

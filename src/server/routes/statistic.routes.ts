@@ -12,7 +12,12 @@ export const statisticRouteSchema = {
 } as const;
 
 // Visits are counted by the day in Iran, which is what staff mean by "today".
-const tehranDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' });
+const tehranDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tehran',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** GET Statistic/Register: one welcome-page visit, by day and plan; a missing or unknown plan counts as the default. */
 export const statisticRoutes: FastifyPluginAsync = async (app) => {
@@ -31,12 +36,16 @@ export const statisticRoutes: FastifyPluginAsync = async (app) => {
       for (const sum of sums.values()) await addVisits(db, sum.day, sum.tier, sum.count);
     });
   });
-  app.get<{ Querystring: { tier?: unknown } }>(apiPaths.statistic, { schema: statisticRouteSchema }, async (request, reply) => {
-    const raw = request.query.tier;
-    const asked = typeof raw === 'string' && raw.length <= 16 ? Number(toAsciiDigits(raw)) : Number.NaN;
-    const tier = known.has(asked) ? asked : defaultTier;
-    const day = tehranDay.format(app.clock());
-    await count({ day, tier });
-    return reply.code(204).header('cache-control', 'no-store').send();
-  });
+  app.get<{ Querystring: { tier?: unknown } }>(
+    apiPaths.statistic,
+    { schema: statisticRouteSchema },
+    async (request, reply) => {
+      const raw = request.query.tier;
+      const asked = typeof raw === 'string' && raw.length <= 16 ? Number(toAsciiDigits(raw)) : Number.NaN;
+      const tier = known.has(asked) ? asked : defaultTier;
+      const day = tehranDay.format(app.clock());
+      await count({ day, tier });
+      return reply.code(204).header('cache-control', 'no-store').send();
+    },
+  );
 };

@@ -19,7 +19,9 @@ interface BankEntry {
   answer: number;
 }
 
-export const captchaBank: BankEntry[] = (JSON.parse(readFileSync(captchaBankFile, 'utf8')) as { questions: BankEntry[] }).questions;
+export const captchaBank: BankEntry[] = (
+  JSON.parse(readFileSync(captchaBankFile, 'utf8')) as { questions: BankEntry[] }
+).questions;
 
 const answerByQuestion = new Map(captchaBank.map((entry) => [entry.question, entry.options[entry.answer]]));
 
@@ -27,7 +29,9 @@ const answerByQuestion = new Map(captchaBank.map((entry) => [entry.question, ent
 export const bankAnswerTexts = captchaBank.map((entry) => entry.options[entry.answer]);
 
 const toAscii = (text: string): string =>
-  text.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  text
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 
 function arithmetic(question: string): number | undefined {
   const ascii = toAscii(question).replace(/[×x]/g, '*').replace(/[÷]/g, '/').replace(/[−–]/g, '-');
@@ -45,7 +49,10 @@ export function solveCaptcha(captcha: CaptchaShape): number {
   const text = answerByQuestion.get(captcha.question);
   if (text !== undefined) {
     const index = captcha.options.indexOf(text);
-    if (index < 0) throw new Error(`captcha ${captcha.id}: the right option «${text}» is not among ${JSON.stringify(captcha.options)}`);
+    if (index < 0)
+      throw new Error(
+        `captcha ${captcha.id}: the right option «${text}» is not among ${JSON.stringify(captcha.options)}`,
+      );
     return index;
   }
   const value = arithmetic(captcha.question);
@@ -53,7 +60,9 @@ export function solveCaptcha(captcha: CaptchaShape): number {
     const index = captcha.options.findIndex((option) => Number(toAscii(option).trim()) === value);
     if (index >= 0) return index;
   }
-  throw new Error(`captcha ${captcha.id}: unknown question «${captcha.question}» (is CAPTCHA_QUESTIONS_FILE the suite's bank?)`);
+  throw new Error(
+    `captcha ${captcha.id}: unknown question «${captcha.question}» (is CAPTCHA_QUESTIONS_FILE the suite's bank?)`,
+  );
 }
 
 /** A wrong option on purpose. */

@@ -14,13 +14,30 @@ interface City {
   longitude: number;
 }
 
-const locations = JSON.parse(readFileSync(resolve(repoRoot, 'src/server/locations/iran-locations.json'), 'utf8')) as { cities: City[] };
+const locations = JSON.parse(readFileSync(resolve(repoRoot, 'src/server/locations/iran-locations.json'), 'utf8')) as {
+  cities: City[];
+};
 /** Cities whose coordinates lie inside the box the location schema accepts. */
-export const cities = locations.cities.filter((c) => c.latitude >= 24 && c.latitude <= 40 && c.longitude >= 44 && c.longitude <= 64);
+export const cities = locations.cities.filter(
+  (c) => c.latitude >= 24 && c.latitude <= 40 && c.longitude >= 44 && c.longitude <= 64,
+);
 
 /** Persian letters only (no ي/ك, no digits), so normalisation leaves the value as it is. */
 const letters = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی';
-const operatorPrefixes = ['0912', '0913', '0919', '0935', '0936', '0937', '0938', '0939', '0901', '0902', '0990', '0921'];
+const operatorPrefixes = [
+  '0912',
+  '0913',
+  '0919',
+  '0935',
+  '0936',
+  '0937',
+  '0938',
+  '0939',
+  '0901',
+  '0902',
+  '0990',
+  '0921',
+];
 
 export type Random = () => number;
 
@@ -84,7 +101,11 @@ export function personalValues(r: Registration): string[] {
   return [r.adminData.firstName, r.adminData.lastName, r.adminData.nationalCode, r.adminData.mobileNumber, r.address];
 }
 
-export function validRegistration(random: Random, captcha: { id: string; validOptionIndex: number }, tier = 1): Registration {
+export function validRegistration(
+  random: Random,
+  captcha: { id: string; validOptionIndex: number },
+  tier = 1,
+): Registration {
   const city = pick(random, cities);
   return {
     name: `داروخانه ${persianWord(random, 8)}`,

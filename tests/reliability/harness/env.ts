@@ -18,7 +18,8 @@ function positive(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number (it is "${raw}")`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number (it is "${raw}")`);
   return value;
 }
 

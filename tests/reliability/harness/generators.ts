@@ -36,7 +36,7 @@ export interface BadRequest {
 export const sqlPayloads = [
   "'; DROP TABLE registrations; --",
   "' OR '1'='1",
-  "1; DELETE FROM registrations WHERE 1=1; --",
+  '1; DELETE FROM registrations WHERE 1=1; --',
   "Robert'); DROP TABLE captchas;--",
   '" OR ""="',
   "'); INSERT INTO registrations (tracking_code) VALUES ('x'); --",
@@ -64,9 +64,14 @@ const payload = fc.constantFrom(...sqlPayloads, ...htmlPayloads);
 
 /** A value of a JSON type other than `not`. */
 function otherType(not: 'string' | 'number' | 'integer' | 'boolean' | 'object'): fc.Arbitrary<unknown> {
-  const choices: fc.Arbitrary<unknown>[] = [fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 })];
+  const choices: fc.Arbitrary<unknown>[] = [
+    fc.constant(null),
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+  ];
   if (not !== 'string') choices.push(fc.string({ maxLength: 20 }), fc.constantFrom('1', '2', 'true', '35.7', '۱'));
-  if (not !== 'number' && not !== 'integer') choices.push(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+  if (not !== 'number' && not !== 'integer')
+    choices.push(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
   if (not === 'integer') choices.push(fc.double({ min: 1.01, max: 5.99, noNaN: true }));
   if (not !== 'boolean') choices.push(fc.boolean());
   return fc.oneof(...choices);
@@ -79,9 +84,22 @@ const deepValue = fc.tuple(fc.integer({ min: 20, max: 3000 }), fc.boolean()).map
   return value;
 });
 
-const hugeString = fc.tuple(fc.integer({ min: 501, max: 7_000 }), fc.constantFrom('ا', 'a', '<', "'", '۱', ' ')).map(([n, ch]) => ch.repeat(n));
+const hugeString = fc
+  .tuple(fc.integer({ min: 501, max: 7_000 }), fc.constantFrom('ا', 'a', '<', "'", '۱', ' '))
+  .map(([n, ch]) => ch.repeat(n));
 
-const requiredTop = ['name', 'type', 'service', 'cityId', 'tier', 'latitude', 'longitude', 'address', 'adminData', 'captcha'] as const;
+const requiredTop = [
+  'name',
+  'type',
+  'service',
+  'cityId',
+  'tier',
+  'latitude',
+  'longitude',
+  'address',
+  'adminData',
+  'captcha',
+] as const;
 const requiredAdmin = ['firstName', 'lastName', 'nationalCode', 'mobileNumber'] as const;
 const typed: Array<[path: string[], type: 'string' | 'number' | 'integer' | 'boolean' | 'object']> = [
   [['name'], 'string'],
@@ -102,7 +120,8 @@ const typed: Array<[path: string[], type: 'string' | 'number' | 'integer' | 'boo
   [['captcha', 'validOptionIndex'], 'integer'],
 ];
 
-const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, any> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Sets a value at a path. When an earlier defect already removed or replaced a parent, nothing is
@@ -128,32 +147,127 @@ function deleteAt(r: Record<string, any>, path: readonly string[]): void {
 
 /** One defect that makes the registration invalid. */
 const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.constantFrom(...requiredTop).map((key) => ({ defect: `missing ${key}`, apply: (r: Record<string, any>) => void delete r[key] })),
-  fc.constantFrom(...requiredAdmin).map((key) => ({ defect: `missing adminData.${key}`, apply: (r: Record<string, any>) => deleteAt(r, ['adminData', key]) })),
-  fc.constant({ defect: 'missing captcha.validOptionIndex', apply: (r: Record<string, any>) => deleteAt(r, ['captcha', 'validOptionIndex']) }),
+  fc
+    .constantFrom(...requiredTop)
+    .map((key) => ({ defect: `missing ${key}`, apply: (r: Record<string, any>) => void delete r[key] })),
+  fc
+    .constantFrom(...requiredAdmin)
+    .map((key) => ({
+      defect: `missing adminData.${key}`,
+      apply: (r: Record<string, any>) => deleteAt(r, ['adminData', key]),
+    })),
+  fc.constant({
+    defect: 'missing captcha.validOptionIndex',
+    apply: (r: Record<string, any>) => deleteAt(r, ['captcha', 'validOptionIndex']),
+  }),
   fc
     .constantFrom(...typed)
-    .chain(([path, type]) => otherType(type).map((value) => ({ defect: `wrong type at ${path.join('.')}: ${JSON.stringify(value)?.slice(0, 40)}`, apply: (r: Record<string, any>) => setAt(r, path, value) }))),
+    .chain(([path, type]) =>
+      otherType(type).map((value) => ({
+        defect: `wrong type at ${path.join('.')}: ${JSON.stringify(value)?.slice(0, 40)}`,
+        apply: (r: Record<string, any>) => setAt(r, path, value),
+      })),
+    ),
   fc
-    .tuple(fc.constantFrom(['type'], ['service'], ['tier'], ['cityId'], ['latitude'], ['longitude'], ['captcha', 'validOptionIndex']), fc.constantFrom(-1, 0, 7, 15, 10, 100, 1e9, -1e9, 23.99, 64.01))
+    .tuple(
+      fc.constantFrom(
+        ['type'],
+        ['service'],
+        ['tier'],
+        ['cityId'],
+        ['latitude'],
+        ['longitude'],
+        ['captcha', 'validOptionIndex'],
+      ),
+      fc.constantFrom(-1, 0, 7, 15, 10, 100, 1e9, -1e9, 23.99, 64.01),
+    )
     .filter(([path, value]) => outOfRange(path.join('.'), value))
-    .map(([path, value]) => ({ defect: `out of range ${path.join('.')}=${value}`, apply: (r: Record<string, any>) => setAt(r, path, value) })),
+    .map(([path, value]) => ({
+      defect: `out of range ${path.join('.')}=${value}`,
+      apply: (r: Record<string, any>) => setAt(r, path, value),
+    })),
   fc
-    .tuple(fc.constantFrom(['name'], ['address'], ['adminData', 'firstName'], ['adminData', 'lastName'], ['adminData', 'nationalCode'], ['adminData', 'mobileNumber']), fc.constantFrom('', ' ', '   ', '\t\n', '\u200c'))
-    .map(([path, value]) => ({ defect: `empty ${path.join('.')}=${JSON.stringify(value)}`, apply: (r: Record<string, any>) => setAt(r, path, value) })),
+    .tuple(
+      fc.constantFrom(
+        ['name'],
+        ['address'],
+        ['adminData', 'firstName'],
+        ['adminData', 'lastName'],
+        ['adminData', 'nationalCode'],
+        ['adminData', 'mobileNumber'],
+      ),
+      fc.constantFrom('', ' ', '   ', '\t\n', '\u200c'),
+    )
+    .map(([path, value]) => ({
+      defect: `empty ${path.join('.')}=${JSON.stringify(value)}`,
+      apply: (r: Record<string, any>) => setAt(r, path, value),
+    })),
   fc
-    .tuple(fc.constantFrom(['name'], ['address'], ['adminData', 'firstName'], ['adminData', 'lastName'], ['adminData', 'nationalCode'], ['adminData', 'mobileNumber']), hugeString)
-    .map(([path, value]) => ({ defect: `huge ${path.join('.')} (${value.length} chars)`, apply: (r: Record<string, any>) => setAt(r, path, value) })),
+    .tuple(
+      fc.constantFrom(
+        ['name'],
+        ['address'],
+        ['adminData', 'firstName'],
+        ['adminData', 'lastName'],
+        ['adminData', 'nationalCode'],
+        ['adminData', 'mobileNumber'],
+      ),
+      hugeString,
+    )
+    .map(([path, value]) => ({
+      defect: `huge ${path.join('.')} (${value.length} chars)`,
+      apply: (r: Record<string, any>) => setAt(r, path, value),
+    })),
   fc
-    .constantFrom('0684159415', '0000000000', '1111111111', '123', '12345678901', 'abcdefghij', '049937089٩x', '0499370898', ...sqlPayloads.slice(0, 3))
-    .map((code) => ({ defect: `bad national code ${code}`, apply: (r: Record<string, any>) => setAt(r, ['adminData', 'nationalCode'], code) })),
+    .constantFrom(
+      '0684159415',
+      '0000000000',
+      '1111111111',
+      '123',
+      '12345678901',
+      'abcdefghij',
+      '049937089٩x',
+      '0499370898',
+      ...sqlPayloads.slice(0, 3),
+    )
+    .map((code) => ({
+      defect: `bad national code ${code}`,
+      apply: (r: Record<string, any>) => setAt(r, ['adminData', 'nationalCode'], code),
+    })),
   fc
-    .constantFrom('0800000000', '09123', '0912345678901', '0812345678', '08123456789', '0910abcdefg', '+1 212 555 0100', ...htmlPayloads.slice(0, 2))
-    .map((mobile) => ({ defect: `bad mobile ${mobile}`, apply: (r: Record<string, any>) => setAt(r, ['adminData', 'mobileNumber'], mobile) })),
+    .constantFrom(
+      '0800000000',
+      '09123',
+      '0912345678901',
+      '0812345678',
+      '08123456789',
+      '0910abcdefg',
+      '+1 212 555 0100',
+      ...htmlPayloads.slice(0, 2),
+    )
+    .map((mobile) => ({
+      defect: `bad mobile ${mobile}`,
+      apply: (r: Record<string, any>) => setAt(r, ['adminData', 'mobileNumber'], mobile),
+    })),
   fc
     .tuple(
       fc.constantFrom([], ['adminData'], ['captcha']),
-      fc.constantFrom('status', 'id', 'trackingCode', 'tracking_code', 'isAdmin', 'role', 'createdAt', 'payload', 'extra', "x'; DROP TABLE registrations;--", '<script>', 'toString', 'hasOwnProperty', 'valueOf'),
+      fc.constantFrom(
+        'status',
+        'id',
+        'trackingCode',
+        'tracking_code',
+        'isAdmin',
+        'role',
+        'createdAt',
+        'payload',
+        'extra',
+        "x'; DROP TABLE registrations;--",
+        '<script>',
+        'toString',
+        'hasOwnProperty',
+        'valueOf',
+      ),
       fc.oneof(fc.constant('approved'), fc.integer(), fc.boolean(), fc.constant(null)),
     )
     .map(([path, key, value]) => ({
@@ -161,8 +275,22 @@ const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
       apply: (r: Record<string, any>) => setAt(r, [...path, key], value),
     })),
   fc
-    .tuple(fc.constantFrom(['name'], ['address'], ['type'], ['adminData'], ['adminData', 'firstName'], ['captcha'], ['latitude']), deepValue)
-    .map(([path, value]) => ({ defect: `deeply nested value at ${path.join('.')}`, apply: (r: Record<string, any>) => setAt(r, path, value) })),
+    .tuple(
+      fc.constantFrom(
+        ['name'],
+        ['address'],
+        ['type'],
+        ['adminData'],
+        ['adminData', 'firstName'],
+        ['captcha'],
+        ['latitude'],
+      ),
+      deepValue,
+    )
+    .map(([path, value]) => ({
+      defect: `deeply nested value at ${path.join('.')}`,
+      apply: (r: Record<string, any>) => setAt(r, path, value),
+    })),
   fc.constant({ defect: 'captcha id missing', apply: (r: Record<string, any>) => deleteAt(r, ['captcha', 'id']) }),
 );
 
@@ -191,8 +319,18 @@ function outOfRange(path: string, value: number): boolean {
 
 /** Cosmetic changes that are valid on their own (payloads in free text). */
 const decoration: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.tuple(fc.constantFrom(...textFields), payload).map(([key, text]) => ({ defect: `payload in ${key}`, apply: (r: Record<string, any>) => void (r[key] = `${r[key]} ${text}`.slice(0, 100)) })),
-  fc.tuple(fc.constantFrom(...adminTextFields), payload).map(([key, text]) => ({ defect: `payload in adminData.${key}`, apply: (r: Record<string, any>) => void (r.adminData[key] = text.slice(0, 50)) })),
+  fc
+    .tuple(fc.constantFrom(...textFields), payload)
+    .map(([key, text]) => ({
+      defect: `payload in ${key}`,
+      apply: (r: Record<string, any>) => void (r[key] = `${r[key]} ${text}`.slice(0, 100)),
+    })),
+  fc
+    .tuple(fc.constantFrom(...adminTextFields), payload)
+    .map(([key, text]) => ({
+      defect: `payload in adminData.${key}`,
+      apply: (r: Record<string, any>) => void (r.adminData[key] = text.slice(0, 50)),
+    })),
 );
 
 const baseSeed = fc.integer({ min: 1, max: 2 ** 31 - 1 });
@@ -209,7 +347,13 @@ const placeholder = { id: 'placeholder', validOptionIndex: 0 };
 
 /** Schema-invalid JSON objects (the validation layer): 1–3 defects plus 0–2 decorations. */
 const schemaInvalid: fc.Arbitrary<BadRequest> = fc
-  .record({ seed: baseSeed, defects: fc.array(invalidating, { minLength: 1, maxLength: 3 }), decorations: fc.array(decoration, { maxLength: 2 }), fresh: fc.boolean(), id: bogusId })
+  .record({
+    seed: baseSeed,
+    defects: fc.array(invalidating, { minLength: 1, maxLength: 3 }),
+    decorations: fc.array(decoration, { maxLength: 2 }),
+    fresh: fc.boolean(),
+    id: bogusId,
+  })
   .map(({ seed, defects, decorations, fresh, id }) => ({
     kind: 'schema-invalid',
     defect: [...defects, ...decorations].map((m) => m.defect).join('; '),
@@ -271,7 +415,13 @@ const invalidUtf8Sequences = [
 
 /** An otherwise valid registration with bytes that are not UTF-8 inside a free-text value. */
 const invalidUtf8: fc.Arbitrary<BadRequest> = fc
-  .record({ seed: baseSeed, field: fc.constantFrom('name', 'address', 'firstName', 'lastName'), bytes: fc.constantFrom(...invalidUtf8Sequences), fresh: fc.boolean(), id: bogusId })
+  .record({
+    seed: baseSeed,
+    field: fc.constantFrom('name', 'address', 'firstName', 'lastName'),
+    bytes: fc.constantFrom(...invalidUtf8Sequences),
+    fresh: fc.boolean(),
+    id: bogusId,
+  })
   .map(({ seed, field, bytes, fresh, id }) => ({
     kind: 'invalid-utf8',
     defect: `bytes ${bytes.toString('hex')} in ${field}`,
@@ -293,7 +443,21 @@ const invalidUtf8: fc.Arbitrary<BadRequest> = fc
 const malformedJson: fc.Arbitrary<BadRequest> = fc
   .record({
     seed: baseSeed,
-    how: fc.constantFrom('truncate', 'trailing-comma', 'single-quotes', 'unquoted-keys', 'nan', 'comment', 'empty', 'garbage', 'scalar', 'array', 'two-documents', 'unclosed-string', 'control-char'),
+    how: fc.constantFrom(
+      'truncate',
+      'trailing-comma',
+      'single-quotes',
+      'unquoted-keys',
+      'nan',
+      'comment',
+      'empty',
+      'garbage',
+      'scalar',
+      'array',
+      'two-documents',
+      'unclosed-string',
+      'control-char',
+    ),
     cut: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
     garbage: fc.uint8Array({ minLength: 1, maxLength: 200 }),
     scalar: fc.constantFrom('null', 'true', '0', '"registration"', '1e309', '-'),
@@ -330,7 +494,13 @@ const malformedJson: fc.Arbitrary<BadRequest> = fc
 
 /** Over the 16 KB body limit: 413. */
 const tooLarge: fc.Arbitrary<BadRequest> = fc
-  .record({ seed: baseSeed, size: fc.integer({ min: 16 * 1024 + 1, max: 96 * 1024 }), chunked: fc.boolean(), fresh: fc.boolean(), id: bogusId })
+  .record({
+    seed: baseSeed,
+    size: fc.integer({ min: 16 * 1024 + 1, max: 96 * 1024 }),
+    chunked: fc.boolean(),
+    fresh: fc.boolean(),
+    id: bogusId,
+  })
   .map(({ seed, size, chunked, fresh, id }) => ({
     kind: 'too-large',
     defect: `${size} bytes${chunked ? ', chunked' : ''}`,
@@ -380,7 +550,10 @@ const wrongContentType: fc.Arbitrary<BadRequest> = fc
     build: (captcha) => {
       const r = withCaptcha(validRegistration(seededRandom(seed), placeholder), captcha, id);
       if (form && contentType === 'application/x-www-form-urlencoded') {
-        return Buffer.from(new URLSearchParams({ name: r.name, address: r.address, data: JSON.stringify(r) }).toString(), 'utf8');
+        return Buffer.from(
+          new URLSearchParams({ name: r.name, address: r.address, data: JSON.stringify(r) }).toString(),
+          'utf8',
+        );
       }
       return Buffer.from(JSON.stringify(r), 'utf8');
     },
@@ -414,7 +587,13 @@ const wrongMethod: fc.Arbitrary<BadRequest> = fc
     method: target[0],
     path: target[1],
     freshCaptcha: fresh,
-    build: (captcha) => (target[0] === 'GET' ? undefined : Buffer.from(JSON.stringify(withCaptcha(validRegistration(seededRandom(seed), placeholder), captcha, id)), 'utf8')),
+    build: (captcha) =>
+      target[0] === 'GET'
+        ? undefined
+        : Buffer.from(
+            JSON.stringify(withCaptcha(validRegistration(seededRandom(seed), placeholder), captcha, id)),
+            'utf8',
+          ),
   }));
 
 /** A valid registration (fresh captcha) under an Idempotency-Key that is not a UUID. */
@@ -422,7 +601,16 @@ const badIdempotencyKey: fc.Arbitrary<BadRequest> = fc
   .record({
     seed: baseSeed,
     key: fc.oneof(
-      fc.constantFrom('abc', '1', "' OR 1=1 --", '00000000-0000-0000-0000-00000000000g', '{}', 'a'.repeat(300), '__proto__', '\u0000'),
+      fc.constantFrom(
+        'abc',
+        '1',
+        "' OR 1=1 --",
+        '00000000-0000-0000-0000-00000000000g',
+        '{}',
+        'a'.repeat(300),
+        '__proto__',
+        '\u0000',
+      ),
       fc.string({ minLength: 1, maxLength: 60 }).filter((k) => /^[\u0021-\u007e]+$/.test(k)),
     ),
     fresh: fc.boolean(),
@@ -436,7 +624,8 @@ const badIdempotencyKey: fc.Arbitrary<BadRequest> = fc
     idempotencyKey: key.replace('\u0000', '%00'),
     freshCaptcha: fresh,
     expectStatus: 400,
-    build: (captcha) => Buffer.from(JSON.stringify(withCaptcha(validRegistration(seededRandom(seed), placeholder), captcha, id)), 'utf8'),
+    build: (captcha) =>
+      Buffer.from(JSON.stringify(withCaptcha(validRegistration(seededRandom(seed), placeholder), captcha, id)), 'utf8'),
   }));
 
 /** All kinds, weighted towards the validation layer. */

@@ -43,7 +43,12 @@ export class TransportError extends Error {
 export const sharedAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 export function rawRequest(request: RawRequest): Promise<HttpResponse> {
-  const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, 'utf8');
+  const body =
+    request.body === undefined
+      ? undefined
+      : Buffer.isBuffer(request.body)
+        ? request.body
+        : Buffer.from(request.body, 'utf8');
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.headers ?? {})) if (value !== undefined) headers[name] = value;
   if (request.chunked) headers['transfer-encoding'] = 'chunked';
@@ -55,7 +60,9 @@ export function rawRequest(request: RawRequest): Promise<HttpResponse> {
     const fail = (error: NodeJS.ErrnoException): void => {
       if (settled) return;
       settled = true;
-      reject(new TransportError(error.code ?? 'ERR', `${request.method} ${request.path.slice(0, 120)}: ${error.message}`));
+      reject(
+        new TransportError(error.code ?? 'ERR', `${request.method} ${request.path.slice(0, 120)}: ${error.message}`),
+      );
     };
     const req = http.request(
       {
@@ -85,7 +92,9 @@ export function rawRequest(request: RawRequest): Promise<HttpResponse> {
         });
       },
     );
-    req.setTimeout(request.timeoutMs ?? 30_000, () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    req.setTimeout(request.timeoutMs ?? 30_000, () =>
+      req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+    );
     req.on('error', fail);
     if (body !== undefined && request.chunked) {
       for (let at = 0; at < body.length; at += 4096) req.write(body.subarray(at, at + 4096));
@@ -130,7 +139,8 @@ export class CookieJar {
     for (const cookie of setCookies(headers)) {
       const maxAge = cookie.attributes['max-age'];
       const expires = cookie.attributes.expires;
-      const deleted = (maxAge !== undefined && Number(maxAge) <= 0) || (expires !== undefined && Date.parse(expires) < Date.now());
+      const deleted =
+        (maxAge !== undefined && Number(maxAge) <= 0) || (expires !== undefined && Date.parse(expires) < Date.now());
       if (deleted) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -143,7 +153,8 @@ export class CookieJar {
 
   /** The XSRF cookie, whatever prefix production gives it (XSRF-TOKEN or __Host-XSRF-TOKEN). */
   xsrf(): string | undefined {
-    for (const [name, value] of this.cookies) if (name === 'XSRF-TOKEN' || name.endsWith('-XSRF-TOKEN')) return decodeURIComponent(value);
+    for (const [name, value] of this.cookies)
+      if (name === 'XSRF-TOKEN' || name.endsWith('-XSRF-TOKEN')) return decodeURIComponent(value);
     return undefined;
   }
 
@@ -194,15 +205,26 @@ export class ApiClient {
 
   async get(path: string, headers: Record<string, string | undefined> = {}): Promise<HttpResponse> {
     this.requests += 1;
-    const response = await rawRequest({ port: this.port, method: 'GET', path, headers: { ...this.#baseHeaders(), ...headers }, timeoutMs: this.options.timeoutMs });
+    const response = await rawRequest({
+      port: this.port,
+      method: 'GET',
+      path,
+      headers: { ...this.#baseHeaders(), ...headers },
+      timeoutMs: this.options.timeoutMs,
+    });
     this.jar.store(response.headers);
     return response;
   }
 
   /** Any method, any body: the token and cookies of this visitor ride along unless told otherwise. */
-  async send(method: string, path: string, body: Buffer | string | undefined, options: PostOptions = {}): Promise<HttpResponse> {
+  async send(
+    method: string,
+    path: string,
+    body: Buffer | string | undefined,
+    options: PostOptions = {},
+  ): Promise<HttpResponse> {
     this.requests += 1;
-    const xsrf = options.xsrf === undefined ? this.jar.xsrf() : options.xsrf ?? undefined;
+    const xsrf = options.xsrf === undefined ? this.jar.xsrf() : (options.xsrf ?? undefined);
     const headers: Record<string, string | undefined> = {
       ...this.#baseHeaders(),
       'content-type': 'application/json',
@@ -210,7 +232,15 @@ export class ApiClient {
       'idempotency-key': options.idempotencyKey,
       ...options.headers,
     };
-    const response = await rawRequest({ port: this.port, method, path, headers, body, timeoutMs: this.options.timeoutMs, chunked: options.chunked });
+    const response = await rawRequest({
+      port: this.port,
+      method,
+      path,
+      headers,
+      body,
+      timeoutMs: this.options.timeoutMs,
+      chunked: options.chunked,
+    });
     this.jar.store(response.headers);
     return response;
   }
@@ -264,9 +294,12 @@ export const persianLetters = /[\u0621-\u064A\u067E\u0686\u0698\u06A9\u06AF\u06C
 /** The error body of the contract, with a Persian message; returns a reason when it is not. */
 export function errorBodyProblem(response: HttpResponse): string | undefined {
   const error = (response.json as { error?: { message?: unknown; code?: unknown } } | undefined)?.error;
-  if (!error) return `no { error } body (content-type ${response.headers['content-type']}): ${response.text.slice(0, 120)}`;
-  if (typeof error.message !== 'string' || !persianLetters.test(error.message)) return `error.message is not Persian: ${JSON.stringify(error.message)}`;
-  if (typeof error.code !== 'string' || error.code.length === 0) return `error.code missing: ${JSON.stringify(error.code)}`;
+  if (!error)
+    return `no { error } body (content-type ${response.headers['content-type']}): ${response.text.slice(0, 120)}`;
+  if (typeof error.message !== 'string' || !persianLetters.test(error.message))
+    return `error.message is not Persian: ${JSON.stringify(error.message)}`;
+  if (typeof error.code !== 'string' || error.code.length === 0)
+    return `error.code missing: ${JSON.stringify(error.code)}`;
   return undefined;
 }
 

@@ -81,7 +81,10 @@ export async function runLoad(options: LoadOptions): Promise<Attempt[]> {
           if (options.twin) {
             const [first, second] = await Promise.allSettled([send(), send()]);
             take(attempt, first);
-            attempt.twin = second.status === 'fulfilled' ? { status: second.value.status, body: second.value.text } : { status: 0, error: String(second.reason) };
+            attempt.twin =
+              second.status === 'fulfilled'
+                ? { status: second.value.status, body: second.value.text }
+                : { status: 0, error: String(second.reason) };
           } else {
             take(attempt, (await Promise.allSettled([send()]))[0]);
           }
@@ -121,7 +124,8 @@ function take(attempt: Attempt, settled: PromiseSettledResult<HttpResponse>): vo
   }
   attempt.status = settled.value.status;
   attempt.body = settled.value.text;
-  if (settled.value.status === 200) attempt.trackingCode = (settled.value.json as { trackingCode?: string }).trackingCode;
+  if (settled.value.status === 200)
+    attempt.trackingCode = (settled.value.json as { trackingCode?: string }).trackingCode;
 }
 
 /** An attempt's answer in the shape the contract checks (errorCode, errorBodyProblem) read. */

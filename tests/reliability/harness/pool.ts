@@ -1,5 +1,9 @@
 /** Runs `count` tasks with at most `concurrency` in flight; results keep their index. */
-export async function runPool<T>(count: number, concurrency: number, task: (index: number, worker: number) => Promise<T>): Promise<T[]> {
+export async function runPool<T>(
+  count: number,
+  concurrency: number,
+  task: (index: number, worker: number) => Promise<T>,
+): Promise<T[]> {
   const results = new Array<T>(count);
   let next = 0;
   const workers = Array.from({ length: Math.min(concurrency, count) }, async (_, worker) => {

@@ -12,7 +12,11 @@ export interface Scenario {
   close(): Promise<void>;
 }
 
-export async function startScenario(kind: DbKind, label: string, options: Partial<StartOptions> = {}): Promise<Scenario> {
+export async function startScenario(
+  kind: DbKind,
+  label: string,
+  options: Partial<StartOptions> = {},
+): Promise<Scenario> {
   const db = await createDatabase(kind, label);
   const servers: ServerProcess[] = [];
   let server: ServerProcess;
@@ -29,7 +33,13 @@ export async function startScenario(kind: DbKind, label: string, options: Partia
     servers,
     async restart(more = {}) {
       await scenario.server.stop();
-      scenario.server = await ServerProcess.start({ databaseUrl: db.url, label: `${label}/${kind}`, ...options, port: scenario.server.port, ...more });
+      scenario.server = await ServerProcess.start({
+        databaseUrl: db.url,
+        label: `${label}/${kind}`,
+        ...options,
+        port: scenario.server.port,
+        ...more,
+      });
       servers.push(scenario.server);
       return scenario.server;
     },

@@ -132,9 +132,18 @@ export class ServerProcess {
     const deadline = Date.now() + timeoutMs;
     let last = '';
     while (Date.now() < deadline) {
-      if (!this.alive) throw new Error(`${this.label} exited (code ${this.exitCode}, signal ${this.exitSignal}) before it was ready:\n${this.tail()}`);
+      if (!this.alive)
+        throw new Error(
+          `${this.label} exited (code ${this.exitCode}, signal ${this.exitSignal}) before it was ready:\n${this.tail()}`,
+        );
       try {
-        const response = await rawRequest({ port: this.port, method: 'GET', path: '/api/health', timeoutMs: 2000, agent: false });
+        const response = await rawRequest({
+          port: this.port,
+          method: 'GET',
+          path: '/api/health',
+          timeoutMs: 2000,
+          agent: false,
+        });
         if (!healthy || response.status === 200) return;
         last = `health ${response.status}`;
       } catch (error) {

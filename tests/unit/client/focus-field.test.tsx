@@ -6,7 +6,10 @@ import { fieldId, focusField } from '../../../src/client/form/FormStepPage.js';
 function Step({ provinceDisabled }: { provinceDisabled: boolean }) {
   return (
     <div data-testid="step">
-      <ErrorSummary items={[{ field: 'selectedState', id: fieldId('selectedState'), message: 'لطفاً استان را انتخاب کنید.' }]} onSelect={() => undefined} />
+      <ErrorSummary
+        items={[{ field: 'selectedState', id: fieldId('selectedState'), message: 'لطفاً استان را انتخاب کنید.' }]}
+        onSelect={() => undefined}
+      />
       <div data-field="selectedState">
         <select id={fieldId('selectedState')} aria-label="استان" disabled={provinceDisabled}>
           <option>تهران</option>

@@ -64,7 +64,12 @@ describe('a form step rendered from its schema', () => {
     await waitFor(() => expect(currentPath()).toBe('/location'));
     expect(await screen.findByRole('heading', { level: 1, name: 'موقعیت داروخانه' })).toBeInTheDocument();
     const stored = JSON.parse(window.sessionStorage.getItem(DEFAULT_STORAGE_KEY) ?? '{}');
-    expect(stored.drafts['pharmacy-info']).toEqual({ name: 'داروخانه دکتر رازی', type: 2, service: 3, hasDavajoo: true });
+    expect(stored.drafts['pharmacy-info']).toEqual({
+      name: 'داروخانه دکتر رازی',
+      type: 2,
+      service: 3,
+      hasDavajoo: true,
+    });
     expect(stored.completed).toEqual(['pharmacy-info']);
 
     await press(user, await screen.findByRole('button', { name: 'مرحله قبل' }));
@@ -84,7 +89,9 @@ describe('a form step rendered from its schema', () => {
     await renderWizard({ route: '/pharmacy-info' });
     await user.type(await screen.findByRole('textbox', { name: /نام داروخانه/ }), 'ر');
     await user.click(screen.getByRole('button', { name: 'ادامه' }));
-    expect(await screen.findByText('نام داروخانه دست‌کم ۲ حرف است.', { selector: '#root_name__error *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('نام داروخانه دست‌کم ۲ حرف است.', { selector: '#root_name__error *' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -102,7 +109,11 @@ describe('a definition edited in JSON only', () => {
       errorMessage: { required: 'لطفاً شماره پروانه را بنویسید.', pattern: 'شماره پروانه ۶ تا ۱۰ رقم است.' },
     };
     schema.required.push('licence');
-    step.ui = { ...step.ui, 'ui:order': ['licence', '*'], licence: { 'ui:help': 'همان شماره‌ای که روی پروانه آمده است.' } };
+    step.ui = {
+      ...step.ui,
+      'ui:order': ['licence', '*'],
+      licence: { 'ui:help': 'همان شماره‌ای که روی پروانه آمده است.' },
+    };
     await renderWizard({ wizard, route: '/pharmacy-info' });
 
     const licence = await screen.findByRole('textbox', { name: /شماره پروانه/ });

@@ -17,7 +17,11 @@ import { loadRealWizard } from '../shared/schemas-fixture.js';
 const wizard = loadRealWizard();
 let code = '';
 let file = '';
-let compiled: { validators: Record<string, ValidatorFunctions>; schemaIds: Record<string, string>; schemaHashes: Record<string, string> };
+let compiled: {
+  validators: Record<string, ValidatorFunctions>;
+  schemaIds: Record<string, string>;
+  schemaHashes: Record<string, string>;
+};
 
 beforeAll(async () => {
   code = generateValidatorsModule(wizard, { formatsModule: path.resolve('src/shared/formats.ts') });
@@ -52,11 +56,51 @@ const samples: Record<string, Array<Record<string, unknown>>> = {
   ],
   manager: [
     {},
-    { firstName: 'سارا', lastName: 'احمدی', nationalCode: '0499370899', mobileNumber: '09121234567', captchaId: 'c', captchaAnswer: 2, acceptTerms: true },
-    { firstName: 'سارا', lastName: 'احمدی', nationalCode: '0684159415', mobileNumber: '09121234567', captchaId: 'c', captchaAnswer: 2, acceptTerms: true },
-    { firstName: 'سارا', lastName: 'احمدی', nationalCode: '0000000000', mobileNumber: '09001234567', captchaId: 'c', captchaAnswer: 2, acceptTerms: false },
-    { firstName: 'س', lastName: 'احمدی', nationalCode: '12345', mobileNumber: '0912-123-4567', captchaId: '', captchaAnswer: 12, acceptTerms: true },
-    { firstName: 'سارا', lastName: 'احمدی', nationalCode: '۰۴۹۹۳۷۰۸۹۹', mobileNumber: '۰۹۱۲۱۲۳۴۵۶۷', captchaId: 'c', captchaAnswer: 0, acceptTerms: true },
+    {
+      firstName: 'سارا',
+      lastName: 'احمدی',
+      nationalCode: '0499370899',
+      mobileNumber: '09121234567',
+      captchaId: 'c',
+      captchaAnswer: 2,
+      acceptTerms: true,
+    },
+    {
+      firstName: 'سارا',
+      lastName: 'احمدی',
+      nationalCode: '0684159415',
+      mobileNumber: '09121234567',
+      captchaId: 'c',
+      captchaAnswer: 2,
+      acceptTerms: true,
+    },
+    {
+      firstName: 'سارا',
+      lastName: 'احمدی',
+      nationalCode: '0000000000',
+      mobileNumber: '09001234567',
+      captchaId: 'c',
+      captchaAnswer: 2,
+      acceptTerms: false,
+    },
+    {
+      firstName: 'س',
+      lastName: 'احمدی',
+      nationalCode: '12345',
+      mobileNumber: '0912-123-4567',
+      captchaId: '',
+      captchaAnswer: 12,
+      acceptTerms: true,
+    },
+    {
+      firstName: 'سارا',
+      lastName: 'احمدی',
+      nationalCode: '۰۴۹۹۳۷۰۸۹۹',
+      mobileNumber: '۰۹۱۲۱۲۳۴۵۶۷',
+      captchaId: 'c',
+      captchaAnswer: 0,
+      acceptTerms: true,
+    },
   ],
 };
 

@@ -82,7 +82,11 @@ export const locations: Locations = {
   ],
 };
 
-export const captcha: Captcha = { id: 'captcha-1', question: 'حاصل دو به‌علاوه سه چند است؟', options: ['چهار', 'پنج', 'شش'] };
+export const captcha: Captcha = {
+  id: 'captcha-1',
+  question: 'حاصل دو به‌علاوه سه چند است؟',
+  options: ['چهار', 'پنج', 'شش'],
+};
 
 export interface FetchCall {
   url: string;
@@ -126,7 +130,9 @@ export function installFakeApi(): FakeApi {
     const call = { url, method, headers, body };
     calls.push(call);
     const handler = routes.get(routeOf(url, method));
-    const reply = handler ? await handler(call) : { status: 404, body: { error: { message: 'پیدا نشد', code: 'not_found' } } };
+    const reply = handler
+      ? await handler(call)
+      : { status: 404, body: { error: { message: 'پیدا نشد', code: 'not_found' } } };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
@@ -196,7 +202,9 @@ export async function renderWizard(options: RenderWizardOptions = {}): Promise<R
   const loadValidators = () => Promise.resolve(factory);
   const makeClient = () =>
     options.queryClient ??
-    new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+    new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+    });
   const tree = (route: string, queryClient: QueryClient) => (
     <MemoryRouter initialEntries={[route]}>
       <WizardApp wizard={wizard} loadValidators={loadValidators} queryClient={queryClient} />

@@ -14,7 +14,13 @@ function filledIn(): Partial<WizardState> {
     completed: ['pharmacy-info', 'location'],
     drafts: {
       'pharmacy-info': { name: 'داروخانه رازی', type: 2, service: 3, hasDavajoo: true },
-      location: { selectedState: 8, cityId: 301, address: 'خیابان ولیعصر، کوچه نسترن، پلاک ۱۲', latitude: 35.7, longitude: 51.4 },
+      location: {
+        selectedState: 8,
+        cityId: 301,
+        address: 'خیابان ولیعصر، کوچه نسترن، پلاک ۱۲',
+        latitude: 35.7,
+        longitude: 51.4,
+      },
       manager: {
         firstName: 'سارا',
         lastName: 'احمدی',
@@ -121,8 +127,14 @@ describe('final submit on /manager', () => {
     await press(user, screen.getByRole('button', { name: fa.ui.result.tryAgain }));
     await waitFor(() => expect(currentPath()).toBe('/manager'));
     // The server's field message, on its field and in the summary.
-    await waitFor(() => expect(document.getElementById('root_nationalCode__error')).toHaveTextContent('این کد ملی در سامانه پذیرفته نشد.'));
-    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'این کد ملی در سامانه پذیرفته نشد.' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.getElementById('root_nationalCode__error')).toHaveTextContent(
+        'این کد ملی در سامانه پذیرفته نشد.',
+      ),
+    );
+    expect(
+      within(screen.getByRole('alert')).getByRole('link', { name: 'این کد ملی در سامانه پذیرفته نشد.' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /نام خانوادگی/ })).toHaveValue('احمدی');
     // A new captcha replaced the spent one.
     await waitFor(() => expect(api.callsTo('GET /api/Register/GetCaptcha').length).toBeGreaterThanOrEqual(2));

@@ -43,7 +43,10 @@ describe('schemas ajv (strict mode) will not compile', () => {
       s.properties.adminData.properties.mobileNumber.$ref = 'steps/manager.schema.json#/properties/mobileNumbr';
     });
     const problem = only(problemsIn(dir), 'unresolved-ref');
-    expect(problem).toMatchObject({ file: 'registration.schema.json', pointer: '/properties/adminData/properties/mobileNumber/$ref' });
+    expect(problem).toMatchObject({
+      file: 'registration.schema.json',
+      pointer: '/properties/adminData/properties/mobileNumber/$ref',
+    });
     expect(problem.message).toContain('Did you mean "mobileNumber"?');
   });
 

@@ -20,7 +20,10 @@ describe('titles', () => {
     editJson(dir, 'steps/location.schema.json', (s) => {
       delete s.properties.longitude.title;
     });
-    expect(only(problemsIn(dir), 'title-missing')).toMatchObject({ file: 'steps/location.schema.json', pointer: '/properties/longitude' });
+    expect(only(problemsIn(dir), 'title-missing')).toMatchObject({
+      file: 'steps/location.schema.json',
+      pointer: '/properties/longitude',
+    });
   });
 
   it('Arabic ي and ك are pointed out (Persian writes ی and ک)', () => {
@@ -38,7 +41,12 @@ describe('option lists', () => {
   it('an enum without titles', () => {
     const dir = copySchemas();
     editJson(dir, 'steps/pharmacy-info.schema.json', (s) => {
-      s.properties.type = { type: 'integer', title: 'نوع داروخانه', enum: [1, 2, 3, 4, 5, 6], errorMessage: 'لطفاً نوع داروخانه را انتخاب کنید.' };
+      s.properties.type = {
+        type: 'integer',
+        title: 'نوع داروخانه',
+        enum: [1, 2, 3, 4, 5, 6],
+        errorMessage: 'لطفاً نوع داروخانه را انتخاب کنید.',
+      };
     });
     const problem = only(problemsIn(dir), 'enum-titles');
     expect(problem).toMatchObject({ file: 'steps/pharmacy-info.schema.json', pointer: '/properties/type/enum' });
@@ -58,12 +66,23 @@ describe('option lists', () => {
   it('an option without a title, one without const, one with an English title, one of the wrong type', () => {
     const dir = copySchemas();
     editJson(dir, 'steps/pharmacy-info.schema.json', (s) => {
-      s.properties.type.oneOf.push({ const: 7 }, { title: 'فصلی' }, { const: 9, title: 'Seasonal' }, { const: '10', title: 'موقت' });
+      s.properties.type.oneOf.push(
+        { const: 7 },
+        { title: 'فصلی' },
+        { const: 9, title: 'Seasonal' },
+        { const: '10', title: 'موقت' },
+      );
     });
     const problems = problemsIn(dir);
-    expect(problems.filter((p) => p.code === 'option-title').map((p) => p.pointer)).toEqual(['/properties/type/oneOf/6', '/properties/type/oneOf/8/title']);
+    expect(problems.filter((p) => p.code === 'option-title').map((p) => p.pointer)).toEqual([
+      '/properties/type/oneOf/6',
+      '/properties/type/oneOf/8/title',
+    ]);
     expect(only(problems, 'option-const').pointer).toBe('/properties/type/oneOf/7');
-    expect(only(problems, 'option-type')).toMatchObject({ pointer: '/properties/type/oneOf/9/const', fix: expect.stringContaining('without quotes') });
+    expect(only(problems, 'option-type')).toMatchObject({
+      pointer: '/properties/type/oneOf/9/const',
+      fix: expect.stringContaining('without quotes'),
+    });
   });
 
   it('duplicate enum values (said once, by the option check)', () => {
@@ -84,7 +103,11 @@ describe('required, patterns and messages', () => {
       s.required.push('adress');
     });
     const problem = only(problemsIn(dir), 'required-unknown');
-    expect(problem).toMatchObject({ file: 'steps/location.schema.json', pointer: '/required/3', message: expect.stringContaining('Did you mean "address"?') });
+    expect(problem).toMatchObject({
+      file: 'steps/location.schema.json',
+      pointer: '/required/3',
+      message: expect.stringContaining('Did you mean "address"?'),
+    });
   });
 
   it('a pattern without ^ and $ is a warning', () => {
@@ -103,7 +126,10 @@ describe('required, patterns and messages', () => {
       delete messages.pattern;
     });
     const problem = only(problemsIn(dir), 'message-key');
-    expect(problem).toMatchObject({ file: 'steps/manager.schema.json', pointer: '/properties/nationalCode/errorMessage/patern' });
+    expect(problem).toMatchObject({
+      file: 'steps/manager.schema.json',
+      pointer: '/properties/nationalCode/errorMessage/patern',
+    });
     expect(problem.message).toContain('Did you mean "pattern"?');
   });
 
@@ -129,6 +155,9 @@ describe('required, patterns and messages', () => {
       s.properties['has-davajoo'] = s.properties.hasDavajoo;
       delete s.properties.hasDavajoo;
     });
-    expect(problemsIn(dir).find((p) => p.code === 'field-name')).toMatchObject({ pointer: '/properties/has-davajoo', fix: expect.stringContaining('"hasDavajoo"') });
+    expect(problemsIn(dir).find((p) => p.code === 'field-name')).toMatchObject({
+      pointer: '/properties/has-davajoo',
+      fix: expect.stringContaining('"hasDavajoo"'),
+    });
   });
 });

@@ -7,7 +7,11 @@ afterAll(removeCopies);
 describe('files that are not valid JSON', () => {
   it('says where the JSON breaks, by line and column', () => {
     const dir = copySchemas();
-    writeText(dir, 'steps/manager.ui.json', '{\n  "ui:order": ["firstName"],\n  "firstName": { "ui:autocomplete": "given-name" },\n}\n');
+    writeText(
+      dir,
+      'steps/manager.ui.json',
+      '{\n  "ui:order": ["firstName"],\n  "firstName": { "ui:autocomplete": "given-name" },\n}\n',
+    );
     const problem = only(problemsIn(dir), 'json-syntax');
     expect(problem).toMatchObject({ file: 'steps/manager.ui.json', pointer: '' });
     expect(problem.message).toContain('there is a comma before "}"');
@@ -19,7 +23,9 @@ describe('files that are not valid JSON', () => {
     writeText(dir, 'register-config.json', '{\n  "defaultTier": 1\n  "tiers": []\n}\n');
     writeText(dir, 'steps/location.ui.json', '{ "ui:order": [');
     const problems = problemsIn(dir).filter((p) => p.code === 'json-syntax');
-    expect(problems.find((p) => p.file === 'register-config.json')?.message).toMatch(/a comma is missing before this ".*line 3, column 3/);
+    expect(problems.find((p) => p.file === 'register-config.json')?.message).toMatch(
+      /a comma is missing before this ".*line 3, column 3/,
+    );
     expect(problems.find((p) => p.file === 'steps/location.ui.json')?.message).toContain('the file ends too early');
   });
 });
@@ -58,9 +64,21 @@ describe('files checked against their meta-schema', () => {
     const problems = problemsIn(dir).filter((p) => p.code === 'meta');
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ file: 'wizard.json', pointer: '/steps/1', message: expect.stringContaining('missing "route"') }),
-        expect.objectContaining({ file: 'wizard.json', pointer: '/steps/0/kind', message: expect.stringContaining('"content", "form"') }),
-        expect.objectContaining({ file: 'wizard.json', pointer: '/steps/2/tittle', message: expect.stringContaining('Did you mean "title"?') }),
+        expect.objectContaining({
+          file: 'wizard.json',
+          pointer: '/steps/1',
+          message: expect.stringContaining('missing "route"'),
+        }),
+        expect.objectContaining({
+          file: 'wizard.json',
+          pointer: '/steps/0/kind',
+          message: expect.stringContaining('"content", "form"'),
+        }),
+        expect.objectContaining({
+          file: 'wizard.json',
+          pointer: '/steps/2/tittle',
+          message: expect.stringContaining('Did you mean "title"?'),
+        }),
       ]),
     );
   });
@@ -82,7 +100,11 @@ describe('files checked against their meta-schema', () => {
       c.defaultTier = 9;
     });
     const problems = problemsIn(dir);
-    expect(only(problems, 'meta')).toMatchObject({ file: 'register-config.json', pointer: '/map/zoom', message: 'The value must be a number.' });
+    expect(only(problems, 'meta')).toMatchObject({
+      file: 'register-config.json',
+      pointer: '/map/zoom',
+      message: 'The value must be a number.',
+    });
     expect(only(problems, 'tier-default')).toMatchObject({ file: 'register-config.json', pointer: '/defaultTier' });
   });
 
@@ -111,6 +133,9 @@ describe('files checked against their meta-schema', () => {
     editJson(dir, 'steps/location.schema.json', (s) => {
       s.$schema = 'https://json-schema.org/draft/2020-12/schema';
     });
-    expect(only(problemsIn(dir), 'schema-keyword')).toMatchObject({ file: 'steps/location.schema.json', pointer: '/$schema' });
+    expect(only(problemsIn(dir), 'schema-keyword')).toMatchObject({
+      file: 'steps/location.schema.json',
+      pointer: '/$schema',
+    });
   });
 });

@@ -44,6 +44,9 @@ export function problemsIn(dir: string): Problem[] {
 /** The one problem with this code (fails the test with the full list when there is not exactly one). */
 export function only(problems: Problem[], code: string): Problem {
   const found = problems.filter((p) => p.code === code);
-  if (found.length !== 1) throw new Error(`expected one "${code}" problem, got ${found.length}:\n${problems.map((p) => `${p.code} ${p.file} ${p.pointer} ${p.message}`).join('\n')}`);
+  if (found.length !== 1)
+    throw new Error(
+      `expected one "${code}" problem, got ${found.length}:\n${problems.map((p) => `${p.code} ${p.file} ${p.pointer} ${p.message}`).join('\n')}`,
+    );
   return found[0];
 }

@@ -16,7 +16,9 @@ describe('the registration mapping', () => {
     const problem = only(problemsIn(dir), 'mapping-target');
     expect(problem).toMatchObject({ file: 'registration.schema.json', pointer: '/properties/licenceNumber' });
     expect(problem.message).toContain('Field "pharmacy-info/licenceNumber" is posted at /licenceNumber');
-    expect(problem.fix).toContain('Add "licenceNumber": { "$ref": "steps/pharmacy-info.schema.json#/properties/licenceNumber" } to "properties" at the top level');
+    expect(problem.fix).toContain(
+      'Add "licenceNumber": { "$ref": "steps/pharmacy-info.schema.json#/properties/licenceNumber" } to "properties" at the top level',
+    );
     expect(problem.fix).toContain('"pharmacy-info/licenceNumber": null');
   });
 
@@ -27,8 +29,12 @@ describe('the registration mapping', () => {
     });
     const problem = only(problemsIn(dir), 'mapping-required');
     expect(problem).toMatchObject({ file: 'registration.schema.json', pointer: '/properties/adminData/required' });
-    expect(problem.message).toContain('"manager/nationalCode" is required on its step, but /adminData/nationalCode is optional');
-    expect(problem.fix).toBe('Add "nationalCode" to the "required" list at /properties/adminData/required in registration.schema.json.');
+    expect(problem.message).toContain(
+      '"manager/nationalCode" is required on its step, but /adminData/nationalCode is optional',
+    );
+    expect(problem.fix).toBe(
+      'Add "nationalCode" to the "required" list at /properties/adminData/required in registration.schema.json.',
+    );
   });
 
   it('a required field whose parent object is optional in the registration', () => {
@@ -38,7 +44,10 @@ describe('the registration mapping', () => {
     });
     const problems = problemsIn(dir).filter((p) => p.code === 'mapping-required');
     expect(problems).toHaveLength(4); // the four manager fields posted under /adminData
-    expect(problems[0]).toMatchObject({ pointer: '/required', fix: 'Add "adminData" to the "required" list at /required in registration.schema.json.' });
+    expect(problems[0]).toMatchObject({
+      pointer: '/required',
+      fix: 'Add "adminData" to the "required" list at /required in registration.schema.json.',
+    });
   });
 
   it('mapping keys that name no step or no field', () => {
@@ -50,7 +59,10 @@ describe('the registration mapping', () => {
       delete w.registration.fields['location/selectedState'];
     });
     const keys = problemsIn(dir).filter((p) => p.code === 'mapping-key');
-    expect(keys.map((p) => p.pointer).sort()).toEqual(['/registration/fields/location~1selectedStat', '/registration/fields/manger~1firstName']);
+    expect(keys.map((p) => p.pointer).sort()).toEqual([
+      '/registration/fields/location~1selectedStat',
+      '/registration/fields/manger~1firstName',
+    ]);
     expect(keys.find((p) => p.pointer.includes('manger'))?.message).toContain('Did you mean "manager"?');
     expect(keys.find((p) => p.pointer.includes('selectedStat'))?.message).toContain('Did you mean "selectedState"?');
   });
@@ -89,7 +101,10 @@ describe('the registration mapping', () => {
       w.registration.context.tier = '/plan';
     });
     const problems = problemsIn(dir);
-    expect(only(problems, 'mapping-target')).toMatchObject({ file: 'wizard.json', pointer: '/registration/context/tier' });
+    expect(only(problems, 'mapping-target')).toMatchObject({
+      file: 'wizard.json',
+      pointer: '/registration/context/tier',
+    });
     expect(only(problems, 'mapping-unfed').pointer).toBe('/properties/tier');
   });
 

@@ -43,8 +43,16 @@ describe('the command line', () => {
 
     const json = cli(dir, '--json');
     expect(json.status).toBe(1);
-    const parsed = JSON.parse(json.stdout) as { filesChecked: number; ok: boolean; problems: Array<{ file: string; pointer: string }> };
-    expect(parsed).toMatchObject({ filesChecked: 11, ok: false, problems: [{ file: 'steps/pharmacy-info.ui.json', pointer: '/nmae', line: 3 }] });
+    const parsed = JSON.parse(json.stdout) as {
+      filesChecked: number;
+      ok: boolean;
+      problems: Array<{ file: string; pointer: string }>;
+    };
+    expect(parsed).toMatchObject({
+      filesChecked: 11,
+      ok: false,
+      problems: [{ file: 'steps/pharmacy-info.ui.json', pointer: '/nmae', line: 3 }],
+    });
   }, 60_000);
 
   it('exits 2 with a plain sentence when the folder does not exist', () => {

@@ -30,7 +30,12 @@ describe('wizard.json steps', () => {
     writeText(
       dir,
       'steps/extra.schema.json',
-      JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', $id: 'steps/extra.schema.json', type: 'object', properties: {} }),
+      JSON.stringify({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        $id: 'steps/extra.schema.json',
+        type: 'object',
+        properties: {},
+      }),
     );
     writeText(dir, 'steps/extra.ui.json', '{}');
     const problems = problemsIn(dir).filter((p) => p.code === 'unlisted-file');
@@ -45,7 +50,11 @@ describe('wizard.json steps', () => {
     const dir = copySchemas();
     cpSync(join(dir, 'steps/location.schema.json'), join(dir, 'steps/branch.schema.json'));
     const problems = problemsIn(dir);
-    expect(only(problems, 'duplicate-id')).toMatchObject({ file: 'steps/branch.schema.json', pointer: '/$id', fix: 'Write "$id": "steps/branch.schema.json".' });
+    expect(only(problems, 'duplicate-id')).toMatchObject({
+      file: 'steps/branch.schema.json',
+      pointer: '/$id',
+      fix: 'Write "$id": "steps/branch.schema.json".',
+    });
     expect(only(problems, 'unlisted-file').file).toBe('steps/branch.schema.json');
   });
 
@@ -79,21 +88,42 @@ describe('wizard.json steps', () => {
       s.$id = 'location.schema.json';
     });
     const problems = problemsIn(dir);
-    expect(only(problems, 'id-missing')).toMatchObject({ file: 'steps/manager.schema.json', fix: expect.stringContaining('"$id": "steps/manager.schema.json"') });
-    expect(problems.find((p) => p.code === 'id-path')).toMatchObject({ file: 'steps/location.schema.json', pointer: '/$id' });
+    expect(only(problems, 'id-missing')).toMatchObject({
+      file: 'steps/manager.schema.json',
+      fix: expect.stringContaining('"$id": "steps/manager.schema.json"'),
+    });
+    expect(problems.find((p) => p.code === 'id-path')).toMatchObject({
+      file: 'steps/location.schema.json',
+      pointer: '/$id',
+    });
   });
 
   it('an empty content step, an English button, a content step without a way on, and two submit buttons', () => {
     const dir = copySchemas();
     editJson(dir, 'wizard.json', (w) => {
-      w.steps.splice(1, 0, { id: 'intro', route: '/intro', title: 'پیش از شروع', kind: 'content', buttons: { next: 'Next' } });
-      w.steps.splice(2, 0, { id: 'notes', route: '/notes', title: 'نکته‌ها', kind: 'content', paragraphs: ['لطفاً با دقت بخوانید.'] });
+      w.steps.splice(1, 0, {
+        id: 'intro',
+        route: '/intro',
+        title: 'پیش از شروع',
+        kind: 'content',
+        buttons: { next: 'Next' },
+      });
+      w.steps.splice(2, 0, {
+        id: 'notes',
+        route: '/notes',
+        title: 'نکته‌ها',
+        kind: 'content',
+        paragraphs: ['لطفاً با دقت بخوانید.'],
+      });
       w.steps[3].buttons = { submit: 'ثبت' };
     });
     const problems = problemsIn(dir);
     expect(only(problems, 'content-empty')).toMatchObject({ pointer: '/steps/1' });
     expect(only(problems, 'text-not-persian')).toMatchObject({ pointer: '/steps/1/buttons/next' });
     expect(only(problems, 'submit-count').message).toContain('2 steps have a "submit" button');
-    expect(only(problems, 'step-buttons')).toMatchObject({ pointer: '/steps/2', message: expect.stringContaining('no "next" button') });
+    expect(only(problems, 'step-buttons')).toMatchObject({
+      pointer: '/steps/2',
+      message: expect.stringContaining('no "next" button'),
+    });
   });
 });

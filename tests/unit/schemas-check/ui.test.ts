@@ -21,7 +21,15 @@ describe('uiSchema checks', () => {
   it('a ui:order entry with no property, and a field left out of ui:order (RJSF would refuse the form)', () => {
     const dir = copySchemas();
     editJson(dir, 'steps/manager.ui.json', (ui) => {
-      ui['ui:order'] = ['firstName', 'lastNme', 'nationalCode', 'mobileNumber', 'captchaAnswer', 'captchaId', 'acceptTerms'];
+      ui['ui:order'] = [
+        'firstName',
+        'lastNme',
+        'nationalCode',
+        'mobileNumber',
+        'captchaAnswer',
+        'captchaId',
+        'acceptTerms',
+      ];
     });
     const problems = problemsIn(dir);
     expect(only(problems, 'ui-order-unknown')).toMatchObject({
@@ -29,7 +37,10 @@ describe('uiSchema checks', () => {
       pointer: '/ui:order/1',
       message: expect.stringContaining('Did you mean "lastName"?'),
     });
-    expect(only(problems, 'ui-order-missing')).toMatchObject({ pointer: '/ui:order', message: expect.stringContaining('"lastName"') });
+    expect(only(problems, 'ui-order-missing')).toMatchObject({
+      pointer: '/ui:order',
+      message: expect.stringContaining('"lastName"'),
+    });
   });
 
   it('"*" in ui:order is allowed and covers unlisted fields', () => {
@@ -67,7 +78,10 @@ describe('uiSchema checks', () => {
       ui.cityId['ui:options'].provinceField = 'state';
     });
     const problems = problemsIn(dir);
-    expect(only(problems, 'ui-unknown-setting')).toMatchObject({ pointer: '/address/ui:placehoder', message: expect.stringContaining('Did you mean "ui:placeholder"?') });
+    expect(only(problems, 'ui-unknown-setting')).toMatchObject({
+      pointer: '/address/ui:placehoder',
+      message: expect.stringContaining('Did you mean "ui:placeholder"?'),
+    });
     expect(only(problems, 'ui-option-field')).toMatchObject({ pointer: '/cityId/ui:options/provinceField' });
   });
 });

@@ -22,7 +22,11 @@ function addLicenceNumber(dir: string, required: boolean): void {
   });
   editJson(dir, 'steps/pharmacy-info.ui.json', (ui) => {
     ui['ui:order'] = ['name', 'licenceNumber', 'type', 'service', 'hasDavajoo'];
-    ui.licenceNumber = { 'ui:placeholder': 'مثلاً ۱۲۳۴۵۶', 'ui:help': 'شماره را همان‌طور که روی پروانه تأسیس آمده است بنویسید.', 'ui:inputType': 'tel' };
+    ui.licenceNumber = {
+      'ui:placeholder': 'مثلاً ۱۲۳۴۵۶',
+      'ui:help': 'شماره را همان‌طور که روی پروانه تأسیس آمده است بنویسید.',
+      'ui:inputType': 'tel',
+    };
   });
   editJson(dir, 'registration.schema.json', (s) => {
     s.properties.licenceNumber = { $ref: 'steps/pharmacy-info.schema.json#/properties/licenceNumber' };
@@ -47,7 +51,8 @@ describe('the worked examples of docs/editing-the-wizard.md pass the check', () 
     const dir = copySchemas();
     editJson(dir, 'steps/pharmacy-info.schema.json', (s) => {
       s.properties.service.oneOf.push({ const: 15, title: 'داخل مجتمع پزشکی' });
-      s.properties.name.errorMessage.required = 'لطفاً نام داروخانه را همان‌طور که روی تابلوی داروخانه آمده است بنویسید.';
+      s.properties.name.errorMessage.required =
+        'لطفاً نام داروخانه را همان‌طور که روی تابلوی داروخانه آمده است بنویسید.';
     });
     expect(checkSchemas(dir).problems).toEqual([]);
   });
@@ -110,7 +115,15 @@ describe('the worked examples of docs/editing-the-wizard.md pass the check', () 
     writeText(
       dir,
       'steps/contact.ui.json',
-      JSON.stringify({ 'ui:order': ['landline', 'callTime'], landline: { 'ui:inputType': 'tel', 'ui:placeholder': '۰۲۱۸۸۷۷۶۶۵۵' }, callTime: { 'ui:widget': 'radio' } }, null, 2),
+      JSON.stringify(
+        {
+          'ui:order': ['landline', 'callTime'],
+          landline: { 'ui:inputType': 'tel', 'ui:placeholder': '۰۲۱۸۸۷۷۶۶۵۵' },
+          callTime: { 'ui:widget': 'radio' },
+        },
+        null,
+        2,
+      ),
     );
     editJson(dir, 'wizard.json', (w) => {
       w.steps.splice(3, 0, {

@@ -29,7 +29,12 @@ describe('locationMap widget (what jsdom can show: no layout, no tiles)', () => 
   });
 
   it('keeps a saved point and does not overwrite it', async () => {
-    const view = renderWidget({ step: 'location', fields, api: { config, locations }, formData: { latitude: 32.1, longitude: 52.2 } });
+    const view = renderWidget({
+      step: 'location',
+      fields,
+      api: { config, locations },
+      formData: { latitude: 32.1, longitude: 52.2 },
+    });
     await mapElement();
     expect(screen.getByText('عرض جغرافیایی ۳۲٫۱۰۰۰۰۰، طول جغرافیایی ۵۲٫۲۰۰۰۰۰')).toBeInTheDocument();
     expect(view.onSetField).not.toHaveBeenCalled();
@@ -37,7 +42,12 @@ describe('locationMap widget (what jsdom can show: no layout, no tiles)', () => 
   });
 
   it('pans with the keyboard and writes the new centre', async () => {
-    const view = renderWidget({ step: 'location', fields, api: { config, locations }, formData: { latitude: 32.1, longitude: 52.2 } });
+    const view = renderWidget({
+      step: 'location',
+      fields,
+      api: { config, locations },
+      formData: { latitude: 32.1, longitude: 52.2 },
+    });
     const map = await mapElement();
     act(() => map.focus());
     // Leaflet reads the legacy keyCode, which browsers set and user-event leaves at 0.
@@ -76,7 +86,13 @@ describe('locationMap widget (what jsdom can show: no layout, no tiles)', () => 
 
   it('says in Persian when the position is refused or unavailable', async () => {
     const refuse = vi.fn((_success: PositionCallback, failure?: PositionErrorCallback | null) =>
-      failure?.({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError),
+      failure?.({
+        code: 1,
+        message: 'denied',
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+      } as GeolocationPositionError),
     );
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: refuse } });
     const view = renderWidget({ step: 'location', fields, api: { config, locations } });

@@ -63,18 +63,29 @@ describe('citySelect', () => {
   });
 
   it('offers only the cities of the chosen province, filtered as the manager types', async () => {
-    const view = renderWidget({ step: 'location', fields: both, api: { locations }, formData: { selectedState: TEHRAN.id } });
+    const view = renderWidget({
+      step: 'location',
+      fields: both,
+      api: { locations },
+      formData: { selectedState: TEHRAN.id },
+    });
     const city = screen.getByRole('combobox', { name: 'شهر' });
     await view.user.click(city);
     const listbox = screen.getByRole('listbox');
-    const offered = within(listbox).getAllByRole('option').map((option) => option.textContent);
+    const offered = within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     const tehranCities = locations.cities.filter((c) => c.provinceId === TEHRAN.id);
     expect(offered).toHaveLength(tehranCities.length);
     expect(offered).toContain('اسلامشهر');
     expect(offered).not.toContain('کاشان');
 
     await view.user.type(city, 'اسلام');
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['اسلامشهر']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['اسلامشهر']);
     expect(screen.getByText('۱ شهر پیدا شد.')).toBeInTheDocument();
     await view.user.keyboard('{Enter}');
     expect(view.data().cityId).toBe(cityOf(TEHRAN.id, 'اسلامشهر').id);
@@ -83,7 +94,12 @@ describe('citySelect', () => {
   });
 
   it('follows the ARIA combobox keys: arrows move, Enter picks, Escape closes then restores', async () => {
-    const view = renderWidget({ step: 'location', fields: both, api: { locations }, formData: { selectedState: ISFAHAN.id } });
+    const view = renderWidget({
+      step: 'location',
+      fields: both,
+      api: { locations },
+      formData: { selectedState: ISFAHAN.id },
+    });
     const city = screen.getByRole('combobox', { name: 'شهر' });
     city.focus();
     await view.user.keyboard('{ArrowDown}');
@@ -108,7 +124,12 @@ describe('citySelect', () => {
   });
 
   it('picks a city by click and by typing its exact name then leaving', async () => {
-    const view = renderWidget({ step: 'location', fields: both, api: { locations }, formData: { selectedState: ISFAHAN.id } });
+    const view = renderWidget({
+      step: 'location',
+      fields: both,
+      api: { locations },
+      formData: { selectedState: ISFAHAN.id },
+    });
     const city = screen.getByRole('combobox', { name: 'شهر' });
     await view.user.click(screen.getByRole('button', { name: 'نمایش فهرست شهرها' }));
     await view.user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'کاشان' }));
@@ -151,7 +172,13 @@ describe('citySelect', () => {
   });
 
   it('is disabled when the form is', () => {
-    renderWidget({ step: 'location', fields: both, api: { locations }, formData: { selectedState: TEHRAN.id }, disabled: true });
+    renderWidget({
+      step: 'location',
+      fields: both,
+      api: { locations },
+      formData: { selectedState: TEHRAN.id },
+      disabled: true,
+    });
     expect(screen.getByRole('combobox', { name: 'شهر' })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'استان' })).toBeDisabled();
   });

@@ -20,7 +20,11 @@ describe('map logic', () => {
 
   it('starts at the configured centre and zoom when nothing is saved (0 is the draft default)', () => {
     for (const latitude of [undefined, 0, null, Number.NaN, '35.7']) {
-      expect(initialView({ latitude, longitude: 0 }, settings)).toEqual({ center: [35.72, 51.39], zoom: 11, restored: false });
+      expect(initialView({ latitude, longitude: 0 }, settings)).toEqual({
+        center: [35.72, 51.39],
+        zoom: 11,
+        restored: false,
+      });
     }
     expect(isSavedLatitude(0)).toBe(false);
   });
@@ -40,7 +44,9 @@ describe('map logic', () => {
       durationSeconds: 1.5,
     });
     const kashan = cityOf(ISFAHAN.id, 'کاشان');
-    expect(flyTargetFor({ province: ISFAHAN.id }, { province: ISFAHAN.id, city: kashan.id }, locations, settings)).toEqual({
+    expect(
+      flyTargetFor({ province: ISFAHAN.id }, { province: ISFAHAN.id, city: kashan.id }, locations, settings),
+    ).toEqual({
       center: [kashan.latitude, kashan.longitude],
       zoom: 14,
       durationSeconds: 1.5,
@@ -49,10 +55,9 @@ describe('map logic', () => {
 
   it('flies to the new province when the province changes and the city is cleared', () => {
     const kashan = cityOf(ISFAHAN.id, 'کاشان');
-    expect(flyTargetFor({ province: ISFAHAN.id, city: kashan.id }, { province: TEHRAN.id }, locations, settings)?.center).toEqual([
-      TEHRAN.latitude,
-      TEHRAN.longitude,
-    ]);
+    expect(
+      flyTargetFor({ province: ISFAHAN.id, city: kashan.id }, { province: TEHRAN.id }, locations, settings)?.center,
+    ).toEqual([TEHRAN.latitude, TEHRAN.longitude]);
   });
 
   it('does not fly when nothing changed, when a field is cleared, or for an unknown id', () => {
@@ -63,7 +68,9 @@ describe('map logic', () => {
 
   it('fills {key} in the tile URL, and gives none when a key is needed but missing', () => {
     expect(tileUrlFor({ tileUrl: 'https://t/{z}/{x}/{y}.png' })).toBe('https://t/{z}/{x}/{y}.png');
-    expect(tileUrlFor({ tileUrl: 'https://t/{z}/{x}/{y}.png?key={key}', key: 'a b' })).toBe('https://t/{z}/{x}/{y}.png?key=a%20b');
+    expect(tileUrlFor({ tileUrl: 'https://t/{z}/{x}/{y}.png?key={key}', key: 'a b' })).toBe(
+      'https://t/{z}/{x}/{y}.png?key=a%20b',
+    );
     expect(tileUrlFor({ tileUrl: 'https://t/{z}/{x}/{y}.png?key={key}' })).toBeUndefined();
   });
 });

@@ -121,7 +121,12 @@ describe('nationalCode widget', () => {
   });
 
   it('shows a saved code and is read-only when asked', () => {
-    renderWidget({ step: 'manager', fields: ['nationalCode'], formData: { nationalCode: '0012345678' }, readonly: true });
+    renderWidget({
+      step: 'manager',
+      fields: ['nationalCode'],
+      formData: { nationalCode: '0012345678' },
+      readonly: true,
+    });
     const input = screen.getByRole('textbox', { name: 'کد ملی' });
     expect(input).toHaveValue('۰۰۱۲۳۴۵۶۷۸');
     expect(input).toHaveAttribute('readonly');

@@ -47,7 +47,9 @@ export function renderWidget(options: RenderWidgetOptions) {
   const latest = { current: { ...options.formData } as Record<string, unknown> };
   const { schema, uiSchema } = stepSubset(options.step, options.fields);
   const extraErrors = options.errors
-    ? (Object.fromEntries(Object.entries(options.errors).map(([name, list]) => [name, { __errors: list }])) as ErrorSchema)
+    ? (Object.fromEntries(
+        Object.entries(options.errors).map(([name, list]) => [name, { __errors: list }]),
+      ) as ErrorSchema)
     : undefined;
 
   function Harness() {

@@ -14,7 +14,16 @@ const modules = import.meta.glob<Record<string, unknown>>('../../../widgets/*.st
 describe('widget stories', () => {
   it('has a story file beside every widget', () => {
     const names = Object.keys(modules).map((path) => path.split('/').pop());
-    for (const widget of ['AcceptTerms', 'AddressTextarea', 'Captcha', 'CitySelect', 'LocationMap', 'MobileNumber', 'NationalCode', 'ProvinceSelect']) {
+    for (const widget of [
+      'AcceptTerms',
+      'AddressTextarea',
+      'Captcha',
+      'CitySelect',
+      'LocationMap',
+      'MobileNumber',
+      'NationalCode',
+      'ProvinceSelect',
+    ]) {
       expect(names).toContain(`${widget}.stories.tsx`);
     }
   });
