@@ -31,7 +31,7 @@ vite.printUrls();
 console.log(`  ➜  API:     ${process.env.API_PROXY_TARGET} (proxied at /api)`);
 
 let stopping = false;
-async function stop(code = 0) {
+async function stop(code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   api.kill('SIGTERM');

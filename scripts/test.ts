@@ -2,20 +2,23 @@
 // failing stage and prints one summary line per stage.
 import { spawnSync } from 'node:child_process';
 
-const npm = (...args) => ['npm', args];
-const stages = [
+type Command = [command: string, args: string[]];
+const npm = (...args: string[]): Command => ['npm', args];
+const stages: [name: string, command: Command][] = [
   ['definition check', npm('run', 'schemas:check')],
   ['typecheck', npm('run', 'typecheck')],
+  ['formatting', npm('run', 'format:check')],
+  ['lint', npm('run', 'lint')],
   ['unit, api and story tests', npm('run', 'test:unit')],
   ['static Storybook', npm('run', 'build-storybook')],
-  ['a story for every widget and step', ['node', ['tests/stories/check-static.mjs']]],
+  ['a story for every widget and step', ['npx', ['tsx', 'tests/stories/check-static.ts']]],
   ['production build', npm('run', 'build')],
   ['end-to-end in Chromium', npm('run', 'test:e2e')],
   ['reliability against a real server', npm('run', 'test:reliability')],
   ['benchmark smoke run', npm('run', 'bench', '--', '--quick', '--no-build')],
 ];
 
-const results = [];
+const results: { name: string; ok: boolean; seconds: string }[] = [];
 for (const [name, [command, args]] of stages) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
