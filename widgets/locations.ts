@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useLocations } from '../src/client/api/queries.js';
 import type { City, Province } from '../src/shared/api-contract.js';
-import { toPersianLetters } from '../src/shared/normalize.js';
+import { foldPlaceName } from '../src/shared/normalize.js';
+import { useWidgetServices } from './services.js';
 import { persianCollator } from './shared.js';
 
 export interface SortedLocations {
@@ -12,7 +12,7 @@ export interface SortedLocations {
 
 /** Provinces and cities sorted by Persian name, cities grouped by province; one shared fetch. */
 export function useSortedLocations() {
-  const query = useLocations();
+  const query = useWidgetServices().useLocations();
   const sorted = useMemo(
     () => (query.data ? sortLocations(query.data.provinces, query.data.cities) : undefined),
     [query.data],
@@ -33,11 +33,9 @@ export function sortLocations(provinces: Province[], cities: City[]): SortedLoca
   return { provinces: [...provinces].sort(byName), citiesByProvince, cityById };
 }
 
-/** Search key: Persian letters, no zero-width non-joiner or spaces, lower case. */
+/** Search key: a place name folded so spelling variants match (see foldPlaceName). */
 export function searchKey(text: string): string {
-  return toPersianLetters(text)
-    .replace(/[\s\u200c\u200f\u200e‌]/g, '')
-    .toLowerCase();
+  return foldPlaceName(text);
 }
 
 /** Cities whose name contains the query (names starting with it first). */
@@ -48,7 +46,9 @@ export function filterCities(cities: City[], query: string): City[] {
   const contains: City[] = [];
   for (const city of cities) {
     const name = searchKey(city.name);
-    if (name.startsWith(key)) starts.push(city);
+    // The key drops a leading «بندر»; kept here too, «بندر» typed alone still lists the ports.
+    const withPort = /^\s*بندر/.test(city.name) ? `بندر${name}` : name;
+    if (name.startsWith(key) || withPort.startsWith(key)) starts.push(city);
     else if (name.includes(key)) contains.push(city);
   }
   return [...starts, ...contains];

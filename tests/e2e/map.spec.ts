@@ -5,7 +5,6 @@ import {
   expectMapAt,
   acceptTerms,
   answerCaptcha,
-  button,
   choose,
   expect,
   press,
@@ -24,9 +23,10 @@ import {
   theRegistration,
   title,
 } from './helpers.js';
+import { distanceKm } from '../../scripts/locations-data/geo';
 
 // Province اصفهان (id 4) and its city کاشان (id 203) in src/server/locations/iran-locations.json.
-const province = { latitude: 32.65, longitude: 51.67 };
+const province = { latitude: 32.67079, longitude: 51.665 };
 const city = { latitude: sampleLocation.cityLatitude, longitude: sampleLocation.cityLongitude };
 
 test('province then city fly the map, a drag and the arrow keys move it, and the posted coordinates follow', async ({
@@ -153,4 +153,37 @@ test('«ثبت و ادامه» pressed at once after picking the city keeps the 
   await expect(page).toHaveURL(/\/location$/);
   // The saved point is restored: it must be the city's.
   await expectMapAt(page, sampleLocation.cityLatitude, sampleLocation.cityLongitude);
+});
+
+test('picking کیش flies the map to Kish island, and a town is found however its name is typed', async ({ page }) => {
+  await page.goto('/pharmacy-info');
+  await fillPharmacyInfo(page, samplePharmacy());
+  await press(page, step('pharmacy-info').buttons!.next!);
+  await expect(page).toHaveURL(/\/location$/);
+  await expect(mapRegion(page)).toBeVisible();
+
+  await choose(page, title('location', 'selectedState'), 'هرمزگان');
+  await choose(page, title('location', 'cityId'), 'کیش');
+  // Kish island is about 26.53° N, 53.98° E; Bandar Lengeh, where the map used to go, is 90 km off.
+  const kish = { latitude: 26.53, longitude: 53.98 };
+  await expect
+    .poll(
+      async () => {
+        const shown = await shownCoordinates(page);
+        return distanceKm(shown.latitude, shown.longitude, kish.latitude, kish.longitude);
+      },
+      { message: 'the map shows Kish island', timeout: 10_000 },
+    )
+    .toBeLessThan(3);
+
+  const cityBox = page.getByRole('combobox', { name: labelRe(title('location', 'cityId')) });
+  const listbox = page.getByRole('listbox', { name: labelRe(title('location', 'cityId')) });
+  // Without the ZWNJ and with ی for ئ: «قائمشهر» finds قائم‌شهر.
+  await choose(page, title('location', 'selectedState'), 'مازندران');
+  await cityBox.fill('قائمشهر');
+  await expect(listbox.getByRole('option', { name: 'قائم‌شهر', exact: true })).toHaveCount(1);
+  // Without «بندر»: «کنگان» finds بندرکنگان.
+  await choose(page, title('location', 'selectedState'), 'بوشهر');
+  await cityBox.fill('کنگان');
+  await expect(listbox.getByRole('option', { name: 'بندرکنگان', exact: true })).toHaveCount(1);
 });

@@ -1,20 +1,21 @@
 import 'leaflet/dist/leaflet.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { AttributionControl, MapContainer, TileLayer, ZoomControl, useMapEvents } from 'react-leaflet';
 import type { WidgetProps } from '@rjsf/utils';
-import { useLocations, useRegisterConfig } from '../../src/client/api/queries.js';
-import { wizardFormContext } from '../../src/client/form/form-context.js';
+import { wizardFormContext } from '../form-context.js';
+import { useWidgetServices } from '../services.js';
 import type { MapSettings } from '../../src/shared/api-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { QueryState } from '../QueryState.js';
-import { asId, describedBy, fill, invalid, stringOption, toPersianDigits } from '../shared.js';
+import { fieldOption, widgetDeclarations } from '../declarations.js';
+import { asId, describedBy, fill, invalid, toPersianDigits, type WidgetPropsOf } from '../shared.js';
 import { flyTargetFor, initialView, roundCoordinates, tileUrlFor, type FlyTarget, type Place } from './centre.js';
 import { frameStyle, MapPlaceholder } from './MapPlaceholder.js';
 
 /** The lazy part of `locationMap` (see widgets/LocationMap.tsx): waits for Register/Config. */
 export default function LocationMapView(props: WidgetProps) {
-  const config = useRegisterConfig();
+  const config = useWidgetServices().useRegisterConfig();
   if (!config.data) {
     return (
       <MapPlaceholder id={props.id}>
@@ -34,14 +35,16 @@ export default function LocationMapView(props: WidgetProps) {
 type GeoNote = { kind: 'status' | 'error'; text: string } | undefined;
 
 function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: MapSettings }) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, options, registry } = widget;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, options, registry } =
+    widget as WidgetPropsOf<number>;
   const { formData, setField } = wizardFormContext(registry);
-  const longitudeField = stringOption(options, 'longitudeField', 'longitude');
-  const provinceField = stringOption(options, 'provinceField', 'selectedState');
-  const cityField = stringOption(options, 'cityField', 'cityId');
+  const declared = widgetDeclarations.locationMap;
+  const longitudeField = fieldOption(declared, options, 'longitudeField');
+  const provinceField = fieldOption(declared, options, 'provinceField');
+  const cityField = fieldOption(declared, options, 'cityField');
   const longitude = formData[longitudeField];
   const place: Place = { province: asId(formData[provinceField]), city: asId(formData[cityField]) };
-  const locations = useLocations().data;
+  const locations = useWidgetServices().useLocations().data;
   const locked = Boolean(disabled || readonly);
 
   const [view] = useState(() => initialView({ latitude: value, longitude }, settings));
@@ -51,7 +54,9 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
 
   // Handlers registered once with Leaflet read the newest props through this ref.
   const latest = useRef({ value, longitude, onChange, setField, onBlur, onFocus, locked });
-  latest.current = { value, longitude, onChange, setField, onBlur, onFocus, locked };
+  useLayoutEffect(() => {
+    latest.current = { value, longitude, onChange, setField, onBlur, onFocus, locked };
+  });
 
   const commit = useCallback(
     (latitude: number, lng: number) => {

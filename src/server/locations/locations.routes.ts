@@ -31,6 +31,7 @@ export const locationsSchema = {
 } as const;
 
 export const locationsRouteSchema = {
+  summary: 'Provinces and their cities (public, cached for a day)',
   response: { 200: locationsSchema, 304: { type: 'null' }, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
 } as const;
 
