@@ -7,7 +7,6 @@
 import type Ajv from 'ajv';
 import { knownFormats, createAjv } from './ajv.js';
 import { folderPath, objectFile, type Folder } from './folder.js';
-import { isObject, pointerFrom } from './json.js';
 import type { MetaInvalid } from './meta.js';
 import type { Problems } from './problem.js';
 import { resolveRef, type Roles } from './roles.js';

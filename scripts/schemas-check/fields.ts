@@ -26,14 +26,19 @@ export function checkFields(folder: Folder, roles: Roles, problems: Problems): v
   for (const file of roles.formSchemaFiles) {
     const root = folder.json.get(file);
     if (stepFiles.has(file)) checkStepRoot(file, root, problems);
-    walkSchema(root, ({ node, pointer, property }) => {
-      if (property && node.$ref === undefined) checkTitle(file, pointer, property.name, node, problems);
+    const rootFields = isObject(root) && isObject(root.properties) ? Object.keys(root.properties) : [];
+    walkSchema(root, ({ node, pointer, property, inCondition }) => {
+      if (property && node.$ref === undefined && !inCondition) checkTitle(file, pointer, property.name, node, problems);
       checkPersianSpelling(file, pointer, node, problems);
       if (Array.isArray(node.enum)) checkEnum(file, pointer, node, problems);
       if (Array.isArray(node.oneOf) && isOptionList(node.oneOf)) checkOneOf(file, pointer, node, node.oneOf, problems);
       if (typeof node.pattern === 'string' && patternError(node.pattern) === undefined)
         checkAnchored(file, pointer, node.pattern, problems);
-      if (Array.isArray(node.required)) checkRequired(file, pointer, node, node.required, problems);
+      if (typeof node.pattern === 'string' && !inCondition)
+        checkDigitsNormalized(file, pointer, node, node.pattern, problems);
+      // A condition or a branch may name the step's own fields as well as those it defines.
+      if (Array.isArray(node.required))
+        checkRequired(file, pointer, node, node.required, pointer === '' ? [] : rootFields, problems);
       if (node.errorMessage !== undefined) checkErrorMessage(file, pointer, node, problems);
     });
   }
@@ -123,7 +128,7 @@ function checkEnum(file: string, pointer: string, node: JsonObject, problems: Pr
   );
   values.forEach((value, index) => {
     if (validType(node) !== undefined && !fitsType(value, node.type))
-      reportWrongType(file, ptr(pointer, 'enum', index), value, node.type as Json, problems);
+      reportWrongType(file, ptr(pointer, 'enum', index), value, node.type, problems);
   });
   if (values.length > 1) {
     const example = values
@@ -163,7 +168,7 @@ function checkOneOf(file: string, pointer: string, node: JsonObject, branches: J
     } else {
       values.push({ value, pointer: ptr(at, 'const') });
       if (validType(node) !== undefined && !fitsType(value, node.type))
-        reportWrongType(file, ptr(at, 'const'), value, node.type as Json, problems);
+        reportWrongType(file, ptr(at, 'const'), value, node.type, problems);
     }
     if (!hasPersian(branch.title)) {
       problems.add({
@@ -220,7 +225,7 @@ function reportWrongType(file: string, pointer: string, value: Json, type: Json,
     message: `The option value ${quote(value)} does not fit the field's "type": ${JSON.stringify(type)}, so choosing it would always be refused.`,
     fix:
       type === 'integer' || type === 'number'
-        ? `Write the value as a number without quotes, e.g. ${String(value).replace(/"/g, '')}.`
+        ? `Write the value as a number without quotes, e.g. ${quote(value).replace(/"/g, '')}.`
         : `Write a ${JSON.stringify(type)} value.`,
   });
 }
@@ -237,8 +242,40 @@ function checkAnchored(file: string, pointer: string, pattern: string, problems:
   });
 }
 
-function checkRequired(file: string, pointer: string, node: JsonObject, required: Json[], problems: Problems): void {
-  const properties = isObject(node.properties) ? Object.keys(node.properties) : [];
+/** A pattern of digits only, such as ^[0-9]{5,12}$. */
+const DIGITS_ONLY = /^\^?(?:\[0-9\]|\\d|[0-9]|\{\d+(?:,\d*)?\}|[+*?])+\$?$/;
+
+/**
+ * A field whose pattern accepts digits only, but that does not say how it is cleaned: the manager's
+ * Persian digits, spaces and dashes would then be kept as typed, and refused by the pattern.
+ */
+function checkDigitsNormalized(
+  file: string,
+  pointer: string,
+  node: JsonObject,
+  pattern: string,
+  problems: Problems,
+): void {
+  if (node.normalize !== undefined || node.format !== undefined || !DIGITS_ONLY.test(pattern)) return;
+  problems.add({
+    code: 'normalize-missing',
+    level: 'warning',
+    file,
+    pointer: ptr(pointer, 'pattern'),
+    message: `The pattern ${quote(pattern)} accepts only digits, but the field does not say how it is cleaned: Persian digits (۱۲۳), spaces and dashes the manager types would be refused.`,
+    fix: 'Add "normalize": "digits" to the field, so typed digits become 0-9 and separators are removed before the check.',
+  });
+}
+
+function checkRequired(
+  file: string,
+  pointer: string,
+  node: JsonObject,
+  required: Json[],
+  stepFields: string[],
+  problems: Problems,
+): void {
+  const properties = [...(isObject(node.properties) ? Object.keys(node.properties) : []), ...stepFields];
   required.forEach((name, index) => {
     if (typeof name !== 'string' || properties.includes(name)) return;
     problems.add({

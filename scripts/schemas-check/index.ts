@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { checkCompile } from './compile.js';
+import { checkConditions } from './conditions.js';
 import { checkConfig } from './config.js';
 import { checkFields } from './fields.js';
 import { readFolder } from './folder.js';
@@ -35,6 +36,7 @@ export function checkSchemas(dir: string): CheckResult {
   checkStructure(folder, roles, problems);
   checkFields(folder, roles, problems);
   checkCompile(folder, roles, metaInvalid, problems);
+  checkConditions(folder, roles, problems);
   checkUi(folder, roles, problems);
   checkSteps(folder, roles, problems);
   checkMapping(folder, roles, problems);

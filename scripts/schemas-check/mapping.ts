@@ -79,6 +79,9 @@ export function checkMapping(folder: Folder, roles: Roles, problems: Problems): 
     const schema = step.schemaFile ? folder.json.get(step.schemaFile) : undefined;
     if (!isObject(schema) || !isObject(schema.properties) || !step.schemaFile) continue;
     const stepRequired = isStringArray(schema.required) ? schema.required : [];
+    // A step shown only sometimes ("when") may be absent: the registration lets its fields through
+    // by themselves (derived from the step schema), and the server asks them only when it is shown.
+    const sometimes = step.step.when !== undefined;
     for (const field of Object.keys(schema.properties)) {
       const key = `${step.id}/${field}`;
       const explicit = Object.hasOwn(fields, key);
@@ -90,11 +93,12 @@ export function checkMapping(folder: Folder, roles: Roles, problems: Problems): 
       claim(target, source);
       const found = locate(target);
       const expectedRef = `${posix.relative(posix.dirname(regFile), step.schemaFile)}#/properties/${field}`;
+      if (found.missing && sometimes) continue;
       if (found.missing) {
         reportMissing(key, field, target, explicit, expectedRef, stepRequired.includes(field), found.missing, problems);
         continue;
       }
-      if (stepRequired.includes(field)) reportOptional(key, target, found, regFile, problems);
+      if (stepRequired.includes(field) && !sometimes) reportOptional(key, target, found, regFile, problems);
       reportRef(
         key,
         target,

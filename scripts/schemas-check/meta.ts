@@ -34,7 +34,7 @@ export function checkMeta(folder: Folder, roles: Roles, problems: Problems): Met
   for (const file of folder.files) {
     const value = folder.json.get(file);
     if (value === undefined) continue; // not JSON: already reported
-    if (file.endsWith('.schema.json')) checkJsonSchema(draft07 as Ajv, file, value, problems, invalid);
+    if (file.endsWith('.schema.json')) checkJsonSchema(draft07, file, value, problems, invalid);
     else if (file.endsWith('.ui.json')) {
       if (!isObject(value)) {
         problems.add({

@@ -4,7 +4,7 @@
  * texts managers read are Persian.
  */
 import { folderPath, objectFile, type Folder } from './folder.js';
-import { isObject, ptr, type Json } from './json.js';
+import { isObject, ptr, type Json, type JsonObject } from './json.js';
 import type { Problems } from './problem.js';
 import { resolveRef, type Roles } from './roles.js';
 import { reportArabicLetters } from './fields.js';
@@ -67,7 +67,7 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
             code: 'step-file-missing',
             file: WIZARD,
             pointer: ptr(at, key),
-            message: `Step "${String(step.id)}" uses the file ${path}, which does not exist.${didYouMean(
+            message: `Step ${quote(step.id)} uses the file ${path}, which does not exist.${didYouMean(
               file,
               folder.files.filter((f) => f.endsWith(ending)),
             )}`,
@@ -92,10 +92,12 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
           code: 'step-buttons',
           file: WIZARD,
           pointer: ptr(at, 'buttons'),
-          message: `Form step "${String(step.id)}" has neither a "next" nor a "submit" button, so the manager cannot leave it.`,
+          message: `Form step ${quote(step.id)} has neither a "next" nor a "submit" button, so the manager cannot leave it.`,
           fix: 'Add "next": "ادامه" (or "submit": "ثبت نهایی" on the last form step).',
         });
       }
+    } else if (step.kind === 'review') {
+      checkReviewStep(roles, step, index, at, problems);
     } else if (step.kind === 'content') {
       const named = typeof step.content === 'string' && namedPages.includes(step.content);
       if (!named && !Array.isArray(step.paragraphs)) {
@@ -105,8 +107,8 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
           pointer: typeof step.content === 'string' ? ptr(at, 'content') : at,
           message:
             typeof step.content === 'string'
-              ? `Content step "${String(step.id)}" asks for the page "${step.content}", which the wizard does not have (it has ${list(namedPages)}), and has no "paragraphs", so it would be empty.`
-              : `Content step "${String(step.id)}" has neither "content" (a named page) nor "paragraphs", so it would be empty.`,
+              ? `Content step ${quote(step.id)} asks for the page "${step.content}", which the wizard does not have (it has ${list(namedPages)}), and has no "paragraphs", so it would be empty.`
+              : `Content step ${quote(step.id)} has neither "content" (a named page) nor "paragraphs", so it would be empty.`,
           fix: 'Add "paragraphs": ["…", "…"] with the Persian text to show.',
         });
       }
@@ -116,7 +118,7 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
           code: 'step-buttons',
           file: WIZARD,
           pointer: at,
-          message: `Content step "${String(step.id)}" is not the last step but has no "next" button, so the manager cannot go on from it.`,
+          message: `Content step ${quote(step.id)} is not the last step but has no "next" button, so the manager cannot go on from it.`,
           fix: 'Add "buttons": { "next": "ادامه" } (and "back": "مرحله قبل" if going back makes sense).',
         });
       }
@@ -255,5 +257,28 @@ function checkIds(folder: Folder, roles: Roles, problems: Problems): void {
         fix: `Write "$id": "${file}".`,
       });
     }
+  }
+}
+
+/** A review step lists the answers of the form steps before it, and needs a way on. */
+function checkReviewStep(roles: Roles, step: JsonObject, index: number, at: string, problems: Problems): void {
+  if (!roles.formSteps.some((form) => form.index < index)) {
+    problems.add({
+      code: 'review-nothing',
+      file: WIZARD,
+      pointer: ptr(at, 'kind'),
+      message: `Review step ${quote(step.id)} comes before every form step, so it would have no answers to list.`,
+      fix: 'Move the review step after the form steps whose answers it should list (usually just before the step that sends the registration).',
+    });
+  }
+  const buttons = isObject(step.buttons) ? step.buttons : {};
+  if (typeof buttons.next !== 'string') {
+    problems.add({
+      code: 'step-buttons',
+      file: WIZARD,
+      pointer: isObject(step.buttons) ? ptr(at, 'buttons') : at,
+      message: `Review step ${quote(step.id)} has no "next" button, so the manager cannot leave it forwards.`,
+      fix: 'Add "buttons": { "back": "مرحله قبل", "next": "ادامه" }.',
+    });
   }
 }

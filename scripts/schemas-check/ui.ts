@@ -4,12 +4,18 @@
  * settings are ones RJSF knows, and options such as "provinceField" name a field of the step.
  */
 import { builtInWidgetNames, customWidgetNames } from '../../widgets/names.js';
+import { declarationOf, fieldOption } from '../../widgets/declarations.js';
 import type { Folder } from './folder.js';
 import { isObject, ptr, type Json, type JsonObject } from './json.js';
 import type { Problems } from './problem.js';
 import { deref, type Roles } from './roles.js';
 import { reportArabicLetters } from './fields.js';
-import { didYouMean, list } from './text.js';
+import { didYouMean, list, quote } from './text.js';
+import { conditionalFields } from '../../src/shared/conditions.js';
+
+function branchFields(schema: JsonObject): JsonObject {
+  return Object.fromEntries(conditionalFields(schema).map((field) => [field.name, field.schema as JsonObject]));
+}
 
 /** uiSchema settings RJSF 6 reads (UIOptionsType, UiSchema and GlobalUISchemaOptions in @rjsf/utils). */
 export const knownUiKeys = [
@@ -71,9 +77,14 @@ export function checkUi(folder: Folder, roles: Roles, problems: Problems): void 
     const ui = folder.json.get(step.uiFile);
     const schema = folder.json.get(step.schemaFile);
     if (!isObject(ui) || !isObject(schema)) continue;
-    const properties = isObject(schema.properties) ? Object.keys(schema.properties) : [];
+    // A field defined in a condition's branch is a field of the step too (shown while it holds).
+    const withBranches = {
+      ...schema,
+      properties: { ...branchFields(schema), ...(isObject(schema.properties) ? schema.properties : {}) },
+    };
+    const properties = Object.keys(withBranches.properties);
     checkLevel(
-      { file: step.uiFile, schemaFile: step.schemaFile, ui, pointer: '', schema, siblings: properties },
+      { file: step.uiFile, schemaFile: step.schemaFile, ui, pointer: '', schema: withBranches, siblings: properties },
       folder,
       roles,
       problems,
@@ -158,6 +169,17 @@ function checkSetting(level: Level, key: string, value: Json, names: string[], p
     });
     return;
   }
+  if (key === 'ui:autofocus') {
+    problems.add({
+      code: 'ui-autofocus',
+      file,
+      pointer: at,
+      message:
+        'The wizard moves focus itself (to the step heading on arrival, to the error summary on a refused Continue); a field that takes focus on its own would skip the heading for screen-reader users, so the widgets ignore "ui:autofocus".',
+      fix: 'Remove "ui:autofocus".',
+    });
+    return;
+  }
   if (key === 'ui:widget') checkWidget(file, at, value, problems);
   if (key === 'ui:order') checkOrder(file, at, value, names, problems);
   if (key === 'ui:placeholder' || key === 'ui:help' || key === 'ui:title' || key === 'ui:description')
@@ -176,17 +198,41 @@ function checkSetting(level: Level, key: string, value: Json, names: string[], p
       fix: 'Give exactly one name per option, in the same order.',
     });
   }
-  if (key === 'ui:options' && isObject(value)) {
-    for (const [option, target] of Object.entries(value)) {
-      if (!/Field$/.test(option) || typeof target !== 'string' || level.siblings.includes(target)) continue;
-      problems.add({
-        code: 'ui-option-field',
-        file,
-        pointer: ptr(at, option),
-        message: `The widget option "${option}" names the field "${target}", which this step does not have.${didYouMean(target, level.siblings)}`,
-        fix: `Write the name of a field of this step: ${list(level.siblings)}.`,
-      });
-    }
+  if (key === 'ui:widget') checkWidgetOptions(level, problems);
+}
+
+/**
+ * A custom widget's options, as it declares them (widgets/declarations.ts): known names only, and
+ * every field it follows or owns — named in the options or by default — is a field of the step.
+ */
+function checkWidgetOptions(level: Level, problems: Problems): void {
+  const { file } = level;
+  const declaration = declarationOf(level.ui['ui:widget']);
+  if (!declaration) return;
+  const at = ptr(level.pointer, 'ui:options');
+  const value = isObject(level.ui['ui:options']) ? level.ui['ui:options'] : {};
+  const known = Object.keys(declaration.options);
+  for (const option of Object.keys(value)) {
+    if (known.includes(option)) continue;
+    problems.add({
+      code: 'ui-unknown-option',
+      file,
+      pointer: ptr(at, option),
+      message: `The widget ${quote(level.ui['ui:widget'])} has no option "${option}", so it does nothing.${didYouMean(option, known)}`,
+      fix: known.length ? `Use one of its options: ${list(known)}.` : 'Remove it: this widget has no options.',
+    });
+  }
+  for (const option of new Set([...declaration.follows, ...declaration.owns])) {
+    const target = fieldOption(declaration, value, option);
+    if (level.siblings.includes(target)) continue;
+    const named = Object.hasOwn(value, option);
+    problems.add({
+      code: 'ui-option-field',
+      file,
+      pointer: named ? ptr(at, option) : ptr(level.pointer, 'ui:widget'),
+      message: `The widget option "${option}" ${named ? 'names' : 'defaults to'} the field "${target}", which this step does not have.${didYouMean(target, level.siblings)}`,
+      fix: `Write the name of a field of this step in "ui:options" → "${option}": ${list(level.siblings)}.`,
+    });
   }
 }
 
@@ -233,7 +279,7 @@ function checkOrder(file: string, pointer: string, value: Json, names: string[],
       code: 'ui-order-unknown',
       file,
       pointer: at,
-      message: `"ui:order" lists "${entry}", which is not a field of this step.${didYouMean(entry, names)}`,
+      message: `"ui:order" lists "${entry}", which is not a field of this step (neither in "properties" nor in a condition's branch).${didYouMean(entry, names)}`,
       fix: 'Correct the name, or remove it from "ui:order".',
     });
   });

@@ -6,6 +6,8 @@ export interface Visit {
   pointer: string;
   /** Set when the subschema is a property: its name and the object schema that holds it. */
   property?: { name: string; parent: JsonObject; parentPointer: string };
+  /** Inside an `if`: the properties there are conditions on fields, not fields. */
+  inCondition: boolean;
 }
 
 const single = [
@@ -23,10 +25,10 @@ const maps = ['properties', 'patternProperties', 'definitions', 'dependencies'];
 const arrays = ['allOf', 'anyOf', 'oneOf', 'items'];
 
 export function walkSchema(root: Json | undefined, visit: (visit: Visit) => void, rootPointer = ''): void {
-  const go = (node: Json | undefined, pointer: string, property?: Visit['property']): void => {
+  const go = (node: Json | undefined, pointer: string, inCondition: boolean, property?: Visit['property']): void => {
     if (!isObject(node)) return;
-    visit({ node, pointer, property });
-    for (const key of single) if (isObject(node[key])) go(node[key], ptr(pointer, key));
+    visit({ node, pointer, property, inCondition });
+    for (const key of single) if (isObject(node[key])) go(node[key], ptr(pointer, key), inCondition || key === 'if');
     for (const key of maps) {
       const map = node[key];
       if (!isObject(map)) continue;
@@ -34,16 +36,17 @@ export function walkSchema(root: Json | undefined, visit: (visit: Visit) => void
         go(
           child,
           ptr(pointer, key, name),
+          inCondition,
           key === 'properties' ? { name, parent: node, parentPointer: pointer } : undefined,
         );
       }
     }
     for (const key of arrays) {
       const items = node[key];
-      if (Array.isArray(items)) items.forEach((child, index) => go(child, ptr(pointer, key, index)));
+      if (Array.isArray(items)) items.forEach((child, index) => go(child, ptr(pointer, key, index), inCondition));
     }
   };
-  go(root, rootPointer);
+  go(root, rootPointer, false);
 }
 
 /** Keywords of JSON Schema draft-07, and the annotations this project adds. */
@@ -97,5 +100,6 @@ export const annotationKeywords = [
   'writeOnly',
   'definitions',
   'errorMessage',
+  'normalize',
 ];
 export const allKeywords = [...validationKeywords, ...annotationKeywords];

@@ -6,8 +6,16 @@ import type { ErrorCode } from './strings.fa.js';
 
 export const API_BASE = '/api/';
 
+/** Id of the JSON data block in which the server inlines Register/Config into the wizard's pages. */
+export const REGISTER_CONFIG_ELEMENT_ID = 'register-config';
+
+/** Folder of the built client in which the build writes each step's pre-rendered page, and the server reads it. */
+export const PRERENDERED_PAGES_DIR = 'pages';
+
 export const apiPaths = {
   statistic: '/api/Statistic/Register',
+  /** Public and anonymous: one visitor reached a step of the wizard. */
+  statisticStep: '/api/Statistic/Step',
   config: '/api/Register/Config',
   captcha: '/api/Register/GetCaptcha',
   registration: '/api/Register/Pharmacy',
@@ -81,7 +89,7 @@ export interface RegistrationAnswer {
 export interface ApiErrorBody {
   error: {
     message: string;
-    code: ErrorCode | string;
+    code: ErrorCode;
     /** JSON pointer of the request body -> Persian message. */
     fields?: Record<string, string>;
   };

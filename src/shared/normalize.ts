@@ -10,12 +10,32 @@ export function toPersianLetters(value: string): string {
   return value.replace(/[يى]/g, 'ی').replace(/ك/g, 'ک');
 }
 
+/**
+ * A place name folded for search, so one town is found however it is typed: Persian letters,
+ * hamza forms to their plain letter (ئ→ی, أ/إ/آ→ا, ؤ→و, ء dropped), ة→ه, no diacritics, no
+ * spaces, ZWNJ or direction marks, lower case, and a leading «بندر» (port) dropped, so «بندر
+ * کنگان», «بندرکنگان» and «کنگان» fold alike.
+ */
+export function foldPlaceName(value: string): string {
+  return toPersianLetters(value.normalize('NFC'))
+    .replace(/[\u064B-\u0652\u0670]/g, '')
+    .replace(/ئ/g, 'ی')
+    .replace(/[أإآ]/g, 'ا')
+    .replace(/ؤ/g, 'و')
+    .replace(/ء/g, '')
+    .replace(/ة/g, 'ه')
+    .replace(/(?:\s|\u200c|\u200d|\u200e|\u200f|\u00a0)/g, '')
+    .toLowerCase()
+    .replace(/^بندر(?=.)/, '');
+}
+
+/** C0 controls but tab and line breaks, and DEL: matching control characters is its whole job. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
 /** Free text as the manager meant it: Persian letters, trimmed, no control characters. */
 export function normalizeText(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return toPersianLetters(value)
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .trim();
+  return toPersianLetters(value).replace(CONTROL_CHARACTERS, '').trim();
 }
 
 /** A code typed with any digits, dashes or spaces (national code, mobile) as plain ASCII digits. */
@@ -32,17 +52,31 @@ export function normalizeMobile(value: string): string {
   return digits;
 }
 
+type NormalizeKind = 'text' | 'digits' | 'mobile' | 'none';
+
 interface SchemaNode {
   type?: string | string[];
-  pattern?: string;
   format?: string;
+  /** Declared in schemas/ (ajv-config.ts, NORMALIZE_KINDS); checked when the schema is compiled. */
+  normalize?: NormalizeKind;
   properties?: Record<string, SchemaNode>;
 }
 
+const byKind: Record<NormalizeKind, (value: string) => string> = {
+  text: normalizeText,
+  digits: normalizeDigitCode,
+  mobile: normalizeMobile,
+  none: (value) => value,
+};
+
+/** The Iranian formats are codes by their nature; any other format (e-mail, …) is text unless declared. */
+const byFormat: Record<string, NormalizeKind> = { 'ir-mobile': 'mobile', 'ir-national-code': 'digits' };
+
 /**
- * Normalises a value by its (dereferenced) JSON Schema: strings with a pattern or format are codes
- * (digits to ASCII, separators out; ir-mobile also loses a country prefix); other strings are text;
- * nested objects are walked. Unknown properties are left for the validator to refuse.
+ * Normalises a value by its (dereferenced) JSON Schema: a string as its field declares
+ * (`"normalize"`, else by its Iranian format, else text); nested objects are walked. Nothing is
+ * guessed from a pattern: a licence number asks for `"normalize": "digits"` itself. Unknown
+ * properties are left for the validator to refuse.
  */
 export function normalizeBySchema(value: unknown, schema: SchemaNode | undefined): unknown {
   if (typeof value === 'string') return normalizeString(value, schema);
@@ -55,9 +89,8 @@ export function normalizeBySchema(value: unknown, schema: SchemaNode | undefined
 }
 
 function normalizeString(value: string, schema: SchemaNode | undefined): string {
-  if (schema?.format === 'ir-mobile') return normalizeMobile(value);
-  if (schema?.pattern || schema?.format) return normalizeDigitCode(value);
-  return normalizeText(value);
+  const kind = schema?.normalize ?? (schema?.format ? byFormat[schema.format] : undefined) ?? 'text';
+  return (byKind[kind] ?? normalizeText)(value);
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,9 +1,10 @@
 import { fa } from './strings.fa.js';
+import { conditionalFields } from './conditions.js';
 import { getAt, pointerTokens } from './json-pointer.js';
 import type { JsonSchema } from './wizard-definition.js';
 
 /**
- * A field's `errorMessage` (ajv-errors' convention): one string for every failure, or one string per
+ * A field's `errorMessage` (the keyword name ajv-errors uses, read our own way: see ajv-config.ts): one string for every failure, or one string per
  * JSON Schema keyword. It is an annotation here: both sides read it through messageFor, so the
  * browser and the server say the same words.
  */
@@ -50,8 +51,12 @@ export function schemaAtDataPointer(
   let current = deref(rootSchema, rootId, schemasById);
   for (const token of pointerTokens(dataPointer)) {
     const properties = current.schema.properties as Record<string, JsonSchema> | undefined;
-    if (!properties || !Object.hasOwn(properties, token)) return undefined;
-    current = deref(properties[token] as JsonSchema, current.id, schemasById);
+    const child =
+      properties && Object.hasOwn(properties, token)
+        ? properties[token]
+        : conditionalFields(current.schema).find((field) => field.name === token)?.schema;
+    if (!child) return undefined;
+    current = deref(child, current.id, schemasById);
   }
   return current.schema;
 }

@@ -1,3 +1,4 @@
+import { conditionalFields } from './conditions.js';
 import { getAt, pointerFrom, pointerTokens, setAt } from './json-pointer.js';
 
 /** The shapes of schemas/wizard.json (checked by schemas/wizard.schema.json). */
@@ -11,12 +12,14 @@ export interface WizardStep {
   id: string;
   route: string;
   title: string;
-  kind: 'content' | 'form';
+  kind: 'content' | 'form' | 'review';
   content?: string;
   paragraphs?: string[];
   schema?: string;
   uiSchema?: string;
   buttons?: WizardButtons;
+  /** JSON Schema over the earlier steps' answers: the step is shown only while it holds (step-conditions.ts). */
+  when?: JsonSchema;
 }
 
 export interface RegistrationMapping {
@@ -64,9 +67,61 @@ export function loadWizard(readJson: (file: string) => unknown): LoadedWizard {
     const ui = step.uiSchema ? (readJson(step.uiSchema) as UiSchema) : {};
     return { ...step, jsonSchema, ui };
   });
-  const registrationSchema = readJson(definition.registration.schema) as JsonSchema;
+  const written = readJson(definition.registration.schema) as JsonSchema;
+  const registrationSchema = withConditionalFields(written, definition, steps);
   schemasById[schemaId(registrationSchema, definition.registration.schema)] = registrationSchema;
   return { definition, steps, registrationSchema, schemasById };
+}
+
+/**
+ * The registration schema with a `$ref` for every posted conditional field it does not declare:
+ * a conditional field is written in its step schema alone (its rules and its condition), and the
+ * registration only has to let it through. Whether it is required, and whether it may be there at
+ * all, the server decides from the step schema (src/server/registration/step-rules.ts).
+ */
+function withConditionalFields(
+  registration: JsonSchema,
+  definition: WizardDefinition,
+  steps: LoadedStep[],
+): JsonSchema {
+  const derived = structuredClone(registration);
+  for (const step of steps) {
+    if (step.kind !== 'form' || !step.jsonSchema) continue;
+    const stepId = schemaId(step.jsonSchema, step.schema ?? '');
+    // A field asked only sometimes (inside a condition, or on a step with "when") may be absent:
+    // the registration lets it through; the step schema decides on the server whether it must be there.
+    const sometimes = [
+      ...conditionalFields(step.jsonSchema),
+      ...(step.when === undefined ? [] : plainFields(step.jsonSchema)),
+    ];
+    for (const field of sometimes) {
+      const target = fieldTarget(definition, step.id, field.name);
+      if (target === null) continue;
+      const tokens = pointerTokens(target);
+      const name = tokens.pop();
+      const holder = objectSchemaAt(derived, tokens);
+      if (!name || !holder) continue;
+      const properties = (holder.properties ??= {}) as Record<string, unknown>;
+      if (!Object.hasOwn(properties, name)) properties[name] = { $ref: `${stepId}#${field.pointer}` };
+    }
+  }
+  return derived;
+}
+
+function plainFields(schema: JsonSchema): Array<{ name: string; pointer: string }> {
+  const properties = schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
+  return properties.map((name) => ({ name, pointer: `/properties${pointerFrom([name])}` }));
+}
+
+/** The inline object schema that holds the properties at `tokens` (not through a $ref). */
+function objectSchemaAt(schema: JsonSchema, tokens: readonly string[]): JsonSchema | undefined {
+  let node: unknown = schema;
+  for (const token of tokens) {
+    const properties = (node as JsonSchema).properties as Record<string, unknown> | undefined;
+    node = properties && Object.hasOwn(properties, token) ? properties[token] : undefined;
+    if (typeof node !== 'object' || node === null) return undefined;
+  }
+  return node as JsonSchema;
 }
 
 function schemaId(schema: JsonSchema, file: string): string {
@@ -77,9 +132,12 @@ export function formSteps(wizard: LoadedWizard): LoadedStep[] {
   return wizard.steps.filter((step) => step.kind === 'form');
 }
 
+/** Every field of a step: its plain properties, then the fields defined inside its conditions. */
 export function stepFieldNames(step: LoadedStep): string[] {
-  const properties = step.jsonSchema?.properties;
-  return properties && typeof properties === 'object' ? Object.keys(properties) : [];
+  if (!step.jsonSchema) return [];
+  const properties = step.jsonSchema.properties;
+  const plain = properties && typeof properties === 'object' ? Object.keys(properties) : [];
+  return [...plain, ...conditionalFields(step.jsonSchema).map((field) => field.name)];
 }
 
 /** Where a step field goes in the posted registration: a JSON pointer, or null if it is not posted. */

@@ -1,21 +1,25 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
+import type { StepTest } from '../../shared/step-conditions.js';
 import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
 import { fa } from '../../shared/strings.fa.js';
 import { loadRegisterConfig } from '../api/config.js';
 import { ContentStepPage } from '../pages/ContentStepPage.js';
-import { WizardStoreProvider, useWizardStore } from '../state/wizard-store.js';
+import { WizardStoreProvider, useStoreRestored, useWizardActions, useWizardState } from '../state/wizard-store.js';
 import { canOpen, fallbackStep } from './navigation.js';
 import { Header } from './Header.js';
 import { Stepper } from './Stepper.js';
+import { wantsWidePage } from '../../../widgets/layout.js';
 import { parseTierParam } from './tier.js';
 import { useStepHeading } from './use-step-heading.js';
-import { WizardEnvProvider, useWizard, useWizardEnv, type ValidatorLoader } from './wizard-env.js';
+import { useStepReach } from './use-step-reach.js';
+import { ActiveStepsProvider, WizardEnvProvider, useWizard, useWizardEnv, type ValidatorLoader } from './wizard-env.js';
 
 /** The form steps' code (RJSF, the widgets, the validators): its own chunk, never on /welcome. */
 export const loadFormStepPage = () => import('../form/FormStepPage.js');
 const FormStepPage = lazy(loadFormStepPage);
+const ReviewStepPage = lazy(() => import('../pages/ReviewStepPage.js'));
 
 export interface WizardAppProps {
   /** The definition to render: schemas/ in the app, any copy in tests. */
@@ -28,8 +32,12 @@ export interface WizardAppProps {
   /** Where the draft survives a reload (sessionStorage by default). */
   storage?: Storage;
   storageKey?: string;
+  /** Evaluates the steps' `when` (wizard.json): the precompiled conditions in the app. */
+  stepTest?: StepTest;
   /** Warm the form steps' chunk once the browser is idle (on in the app). */
   prefetch?: boolean;
+  /** Rendered at build time or hydrating that HTML: the stored draft is read after hydration. */
+  prerendered?: boolean;
 }
 
 /**
@@ -43,9 +51,11 @@ export function WizardApp({
   loadFullWizard,
   loadValidators,
   queryClient,
+  stepTest,
   storage,
   storageKey,
   prefetch = false,
+  prerendered = false,
 }: WizardAppProps) {
   return (
     <WizardEnvProvider
@@ -53,9 +63,12 @@ export function WizardApp({
       loadFullWizard={loadFullWizard}
       loadValidators={loadValidators}
       queryClient={queryClient}
+      stepTest={stepTest}
     >
-      <WizardStoreProvider storage={storage} storageKey={storageKey}>
-        <WizardRoutes prefetch={prefetch} />
+      <WizardStoreProvider storage={storage} storageKey={storageKey} restoreAfterHydration={prerendered}>
+        <ActiveStepsProvider>
+          <WizardRoutes prefetch={prefetch} />
+        </ActiveStepsProvider>
       </WizardStoreProvider>
     </WizardEnvProvider>
   );
@@ -96,7 +109,8 @@ function whenIdle(task: () => void): () => void {
 function AppShell({ prefetch }: { prefetch: boolean }) {
   const wizard = useWizard();
   const env = useWizardEnv();
-  const { state, actions } = useWizardStore();
+  const state = useWizardState();
+  const actions = useWizardActions();
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const current = wizard.steps.find((step) => step.route === pathname);
@@ -109,6 +123,8 @@ function AppShell({ prefetch }: { prefetch: boolean }) {
   useEffect(() => {
     if (tierParam !== null) actions.setTier(parseTierParam(tierParam));
   }, [tierParam, actions]);
+  // A step is counted with its plan, so only once `?tier=` has reached the store.
+  useStepReach(current, tierParam === null || state.tier === parseTierParam(tierParam));
 
   useEffect(() => {
     if (!prefetch) return undefined;
@@ -138,14 +154,32 @@ function AppShell({ prefetch }: { prefetch: boolean }) {
 /** Guards a step (a later step opened directly goes to the first incomplete one) and renders it. */
 function StepRoute({ step }: { step: LoadedStep }) {
   const wizard = useWizard();
-  const { state } = useWizardStore();
+  const state = useWizardState();
+  // The HTML of every step is rendered for a visitor who may open it; the guard applies once the
+  // tab's own state is in.
+  const restored = useStoreRestored();
   const { search } = useLocation();
-  if (!canOpen(wizard, step, state)) {
+  if (restored && !canOpen(wizard, step, state)) {
     const target = fallbackStep(wizard, state);
     if (target.id !== step.id) return <Navigate to={{ pathname: target.route, search }} replace />;
   }
   if (step.kind === 'form') return <FormStepRoute key={step.id} step={step} />;
+  if (step.kind === 'review') return <ReviewStepRoute key={step.id} step={step} />;
   return <ContentStepPage key={step.id} step={step} />;
+}
+
+function ReviewStepRoute({ step }: { step: LoadedStep }) {
+  const heading = useStepHeading(step.title);
+  return (
+    <section className="step step--review" aria-labelledby={`${step.id}-heading`}>
+      <h1 id={`${step.id}-heading`} ref={heading} tabIndex={-1} className="step__title">
+        {step.title}
+      </h1>
+      <Suspense fallback={<StepPlaceholder step={step} />}>
+        <ReviewStepPage step={step} />
+      </Suspense>
+    </section>
+  );
 }
 
 function FormStepRoute({ step }: { step: LoadedStep }) {
@@ -162,10 +196,9 @@ function FormStepRoute({ step }: { step: LoadedStep }) {
   );
 }
 
-/** A step laid out beside a map (uiSchema root `ui:classNames: "step-form--with-map"`) gets the wide page. */
+/** A step with a widget that declares the wide layout (the map) gets the wide page. */
 function hasWideLayout(step: LoadedStep): boolean {
-  const classNames = step.ui?.['ui:classNames'];
-  return typeof classNames === 'string' && classNames.split(/\s+/).includes('step-form--with-map');
+  return wantsWidePage(step.ui);
 }
 
 /** Space the lazy form takes, so nothing shifts when it arrives. */

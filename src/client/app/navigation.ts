@@ -5,6 +5,9 @@
 import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
 import type { WizardState } from '../state/wizard-store.js';
 
+/** Query parameter of a review step's «ویرایش» link: the review step to return to after Continue. */
+export const REVIEW_RETURN_PARAM = 'review';
+
 /** Content name of the step that shows the registration's outcome. */
 export const RESULT_CONTENT = 'result';
 

@@ -1,4 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { activeStepIds, hasStepConditions, withSteps, type StepTest } from '../../shared/step-conditions.js';
+import { useWizardStore } from '../state/wizard-store.js';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ValidatorType } from '@rjsf/utils';
 import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
@@ -24,7 +26,12 @@ export interface WizardEnvironment {
   validators: () => Promise<ValidatorFactory>;
   /** React Query client for the form steps; undefined: the app's session client. */
   queryClient?: QueryClient;
+  /** Whether a step's `when` holds for the earlier answers (precompiled in the app). */
+  stepTest: StepTest;
 }
+
+/** For a definition without `when`: every step is shown. */
+const everyStep: StepTest = () => true;
 
 const WizardEnvContext = createContext<WizardEnvironment | null>(null);
 
@@ -34,6 +41,8 @@ export interface WizardEnvProviderProps {
   loadFullWizard?: () => Promise<LoadedWizard>;
   loadValidators: ValidatorLoader;
   queryClient?: QueryClient;
+  /** Evaluates the steps' `when`; needed only by a definition that has one. */
+  stepTest?: StepTest;
   children: ReactNode;
 }
 
@@ -42,14 +51,18 @@ export function WizardEnvProvider({
   loadFullWizard,
   loadValidators,
   queryClient,
+  stepTest,
   children,
 }: WizardEnvProviderProps) {
   const value = useMemo<WizardEnvironment>(() => {
     let validators: Promise<ValidatorFactory> | undefined;
     let full: Promise<LoadedWizard> | undefined;
+    if (!stepTest && hasStepConditions(wizard))
+      throw new Error('This definition has steps with "when": <WizardApp> needs a stepTest.');
     return {
       wizard,
       queryClient,
+      stepTest: stepTest ?? everyStep,
       fullWizard: () => {
         full ??= loadFullWizard ? loadFullWizard() : Promise.resolve(wizard);
         return full;
@@ -59,7 +72,7 @@ export function WizardEnvProvider({
         return validators;
       },
     };
-  }, [wizard, loadFullWizard, loadValidators, queryClient]);
+  }, [wizard, loadFullWizard, loadValidators, queryClient, stepTest]);
   return <WizardEnvContext.Provider value={value}>{children}</WizardEnvContext.Provider>;
 }
 
@@ -69,6 +82,28 @@ export function useWizardEnv(): WizardEnvironment {
   return env;
 }
 
+/** The definition as the manager walks it now: steps whose `when` fails are left out. */
 export function useWizard(): LoadedWizard {
-  return useWizardEnv().wizard;
+  return useActiveWizard(useWizardEnv().wizard);
+}
+
+/** The ids of the steps shown now, one per line ('' when the definition has no `when`). */
+const ActiveStepsContext = createContext('');
+
+/**
+ * Works out which steps are shown for the current drafts, below the store. It re-renders on every
+ * draft change, but its consumers only when the set of shown steps changes: typing does not
+ * re-render what depends on the definition.
+ */
+export function ActiveStepsProvider({ children }: { children: ReactNode }) {
+  const { wizard, stepTest } = useWizardEnv();
+  const { state } = useWizardStore();
+  const key = hasStepConditions(wizard) ? activeStepIds(wizard, state.drafts, stepTest).join('\n') : '';
+  return <ActiveStepsContext.Provider value={key}>{children}</ActiveStepsContext.Provider>;
+}
+
+/** `wizard` (the shell or the full definition) without the steps skipped for the current drafts. */
+export function useActiveWizard(wizard: LoadedWizard): LoadedWizard {
+  const key = useContext(ActiveStepsContext);
+  return useMemo(() => (key ? withSteps(wizard, key.split('\n')) : wizard), [wizard, key]);
 }

@@ -7,18 +7,8 @@
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { fieldMessages } from '../../shared/schema-messages.js';
 import { pointerFrom, pointerTokens } from '../../shared/json-pointer.js';
-import {
-  stepFieldNames,
-  type JsonSchema,
-  type LoadedStep,
-  type LoadedWizard,
-  type UiSchema,
-} from '../../shared/wizard-definition.js';
-
-function fieldUi(ui: UiSchema | undefined, field: string): Record<string, unknown> {
-  const value = ui?.[field];
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
+import { ownedFields } from '../../../widgets/declarations.js';
+import { stepFieldNames, type LoadedStep, type LoadedWizard } from '../../shared/wizard-definition.js';
 
 /** Field names in the order the form shows them (`ui:order`, `*` standing for the rest). */
 export function fieldOrder(step: LoadedStep): string[] {
@@ -37,22 +27,15 @@ export function fieldOrder(step: LoadedStep): string[] {
 }
 
 /**
- * Hidden field -> the visible field that owns it: the one whose `ui:options` names it (the captcha's
- * `idField`, the map's `longitudeField`). A hidden field nobody names keeps its own errors.
+ * Owned field -> the visible field whose widget owns it, as the widgets declare it
+ * (widgets/declarations.ts: the captcha's `idField`, the map's `longitudeField`). A field no widget
+ * owns keeps its own errors.
  */
 export function hiddenFieldOwners(step: LoadedStep): Record<string, string> {
-  const owners: Record<string, string> = {};
   const names = stepFieldNames(step);
-  const hidden = names.filter((name) => fieldUi(step.ui, name)['ui:widget'] === 'hidden');
-  for (const name of hidden) {
-    const owner = names.find((candidate) => {
-      if (candidate === name) return false;
-      const options = fieldUi(step.ui, candidate)['ui:options'];
-      return typeof options === 'object' && options !== null && Object.values(options).includes(name);
-    });
-    if (owner) owners[name] = owner;
-  }
-  return owners;
+  return Object.fromEntries(
+    Object.entries(ownedFields(step.ui)).filter(([owned, owner]) => owned !== owner && names.includes(owned)),
+  );
 }
 
 /** `.firstName` / `.adminData.firstName` (RJSF's property) -> `/firstName` (a JSON pointer). */
@@ -81,7 +64,7 @@ export interface StepErrorTools {
 }
 
 export function stepErrorTools(wizard: LoadedWizard, step: LoadedStep): StepErrorTools {
-  const rootSchema = (step.jsonSchema ?? {}) as JsonSchema;
+  const rootSchema = step.jsonSchema ?? {};
   const owners = hiddenFieldOwners(step);
   const order = fieldOrder(step);
   const displayField = (field: string) => owners[field] ?? field;
@@ -94,6 +77,8 @@ export function stepErrorTools(wizard: LoadedWizard, step: LoadedStep): StepErro
     const seen = new Set<string>();
     const out: Array<RJSFValidationError & { field: string }> = [];
     for (const error of errors) {
+      // "must match the then schema" only repeats what the branch's own field errors say.
+      if (error.name === 'if') continue;
       const pointer = propertyToPointer(error.property);
       const keyword = error.name ?? 'default';
       const message =

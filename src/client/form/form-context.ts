@@ -1,21 +1,2 @@
-import type { Registry } from '@rjsf/utils';
-
-/**
- * What the stepper hands every widget through RJSF's `formContext`. Widgets that depend on other
- * fields of the same step read `formData` (the city list follows the province); widgets that own
- * two values write the second with `setField` (the map writes longitude, the captcha its id).
- */
-export interface WizardFormContext {
-  formData: Record<string, unknown>;
-  setField: (name: string, value: unknown) => void;
-}
-
-const detached: WizardFormContext = { formData: {}, setField: () => undefined };
-
-export function wizardFormContext(registry: Pick<Registry, 'formContext'>): WizardFormContext {
-  const context = registry.formContext as Partial<WizardFormContext> | undefined;
-  return {
-    formData: context?.formData ?? detached.formData,
-    setField: context?.setField ?? detached.setField,
-  };
-}
+/** The widgets' form-context contract (declared in widgets/), as the stepper provides it. */
+export { wizardFormContext, type WizardFormContext } from '../../../widgets/form-context.js';

@@ -3,7 +3,7 @@
  * src/client/build/validators-plugin.ts), run through RJSF's precompiled validator. No ajv compiler,
  * no eval / new Function: works under the server's CSP without 'unsafe-eval'.
  */
-import { hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import { hashForSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { schemaHashes, validators } from 'virtual:wizard-validators';
 import type { LoadedStep } from '../../shared/wizard-definition.js';
@@ -15,7 +15,7 @@ export const precompiledValidatorFactory: ValidatorFactory = (step: LoadedStep) 
   const cached = cache.get(step.id);
   if (cached) return cached;
   const functions = validators[step.id];
-  const schema = step.jsonSchema as RJSFSchema | undefined;
+  const schema = step.jsonSchema;
   if (!functions || !schema) {
     throw new Error(`No precompiled validator for step "${step.id}": rebuild the client (npm run build:client).`);
   }

@@ -6,8 +6,13 @@
 import type { RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import { widgets as customWidgets } from '../../../widgets/index.js';
 import { builtInWidgetNames } from '../../../widgets/names.js';
+import TypedTextWidget from '../../../widgets/TypedText.js';
 
-export const widgets: RegistryWidgetsType = customWidgets as unknown as RegistryWidgetsType;
+// RJSF's own TextWidget replaced by one that keeps typed text in the field (widgets/TypedText.tsx).
+export const widgets: RegistryWidgetsType = {
+  ...(customWidgets as unknown as RegistryWidgetsType),
+  TextWidget: TypedTextWidget,
+};
 
 const knownWidgets = new Set<string>([...Object.keys(widgets), ...builtInWidgetNames]);
 

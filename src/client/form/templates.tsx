@@ -45,12 +45,16 @@ function useFieldAria(
   hasHelp: boolean,
 ) {
   const [labelable, setLabelable] = useState(true);
+  // After every render, on purpose: the widget may have swapped its element, and only the DOM says
+  // whether it can take a <label for> (setLabelable runs only when that answer changes).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const root = container.current;
     if (!root) return;
     const element = root.ownerDocument.getElementById(id);
     if (!element || !root.contains(element)) return;
     const isLabelable = element.matches(LABELABLE);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- measured from the DOM after layout
     if (isLabelable !== labelable) setLabelable(isLabelable);
     if (invalid) element.setAttribute('aria-invalid', 'true');
     else element.removeAttribute('aria-invalid');

@@ -76,7 +76,7 @@ export function useRegistrationSubmit(wizard: LoadedWizard, step: LoadedStep) {
         inFlight.current = false;
         setBusy(false);
       }
-      if (target) navigate(target.route);
+      if (target) void navigate(target.route);
     },
     [actions, mutation, navigate, queryClient, state.drafts, state.tier, step, wizard],
   );

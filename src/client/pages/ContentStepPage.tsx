@@ -4,11 +4,12 @@ import type { LoadedStep } from '../../shared/wizard-definition.js';
 import { fa } from '../../shared/strings.fa.js';
 import type { RegisterConfig } from '../../shared/api-contract.js';
 import { loadRegisterConfig, recordWelcomeVisit } from '../api/config.js';
-import { RESULT_CONTENT, fallbackStep, nextStep, previousStep } from '../app/navigation.js';
+import { RESULT_CONTENT, fallbackStep } from '../app/navigation.js';
 import { resolveTier } from '../app/tier.js';
 import { useStepHeading } from '../app/use-step-heading.js';
 import { useWizard } from '../app/wizard-env.js';
-import { useWizardStore } from '../state/wizard-store.js';
+import { StepLinks } from './StepLinks.js';
+import { useStoreRestored, useWizardStore } from '../state/wizard-store.js';
 
 /** The rules dialog of widgets/ (and its styles) load when first opened, not with /welcome. */
 const RulesDialog = lazy(() => import('./rules-dialog.js'));
@@ -22,24 +23,7 @@ export function ContentStepPage({ step }: { step: LoadedStep }) {
 
 /** The previous/next links of a content step, labelled from wizard.json. */
 function ContentButtons({ step }: { step: LoadedStep }) {
-  const wizard = useWizard();
-  const next = nextStep(wizard, step);
-  const previous = previousStep(wizard, step);
-  if (!step.buttons?.next && !step.buttons?.back) return null;
-  return (
-    <div className="step-actions">
-      {step.buttons?.next && next && (
-        <Link className="button button--primary" to={next.route}>
-          {step.buttons.next}
-        </Link>
-      )}
-      {step.buttons?.back && previous && (
-        <Link className="button button--secondary" to={previous.route}>
-          {step.buttons.back}
-        </Link>
-      )}
-    </div>
-  );
+  return <StepLinks step={step} wizard={useWizard()} />;
 }
 
 /** Register/Config for the first page (one fetch for the session, see api/config.ts). */
@@ -66,7 +50,9 @@ function WelcomePage({ step }: { step: LoadedStep }) {
 
   // Spec §7: loading the welcome screen counts one visit (once, with the plan it resolves to).
   const counted = useRef(false);
-  const settled = !config.pending;
+  // A hydrating page knows the plan of `?tier=` only once the store has taken it.
+  const restored = useStoreRestored();
+  const settled = !config.pending && restored;
   useEffect(() => {
     if (counted.current || !settled) return;
     counted.current = true;
@@ -103,9 +89,6 @@ function ResultPage({ step }: { step: LoadedStep }) {
   const [rulesOpen, setRulesOpen] = useState(false);
   // Stays mounted after the first opening, so closing returns focus to the button.
   const [rulesLoaded, setRulesLoaded] = useState(false);
-  useEffect(() => {
-    if (rulesOpen) setRulesLoaded(true);
-  }, [rulesOpen]);
   const result = state.result;
   const success = result?.success === true;
   const title = result ? (success ? fa.registration.successHeading : fa.registration.failureHeading) : step.title;
@@ -123,7 +106,7 @@ function ResultPage({ step }: { step: LoadedStep }) {
     // step), with the server's messages on its fields and a fresh captcha on /manager.
     const faulty = wizard.steps.filter((candidate) => Object.keys(state.serverErrors[candidate.id] ?? {}).length > 0);
     actions.reopen(faulty.map((candidate) => candidate.id));
-    navigate((faulty[0] ?? fallbackStep(wizard, state)).route);
+    void navigate((faulty[0] ?? fallbackStep(wizard, state)).route);
   };
 
   return (
@@ -157,7 +140,15 @@ function ResultPage({ step }: { step: LoadedStep }) {
         <p key={paragraph}>{paragraph}</p>
       ))}
       <p>
-        <button type="button" className="button button--link" aria-haspopup="dialog" onClick={() => setRulesOpen(true)}>
+        <button
+          type="button"
+          className="button button--link"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setRulesOpen(true);
+            setRulesLoaded(true);
+          }}
+        >
           {fa.ui.result.rulesLink}
         </button>
       </p>

@@ -4,7 +4,17 @@
  * when the manager returns, and the outcome of the last registration attempt. Kept in React
  * context and mirrored to sessionStorage, so a reload keeps everything and closing the tab forgets it.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { Drafts } from '../../shared/wizard-definition.js';
 
 export interface RegistrationResult {
@@ -54,7 +64,10 @@ const DRAFT_WRITE_DELAY_MS = 400;
 
 const emptyState: WizardState = { drafts: {}, completed: [], serverErrors: {} };
 
-const StoreContext = createContext<WizardStore | null>(null);
+const StateContext = createContext<WizardState | null>(null);
+const ActionsContext = createContext<WizardActions | null>(null);
+/** False while a pre-rendered page hydrates: the state is still the new visitor's, not the tab's. */
+const RestoredContext = createContext(true);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -102,11 +115,28 @@ function sameData(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** Whether only text (or cleared) values differ: what typing in a field changes. */
+function onlyTextChanged(before: Record<string, unknown> | undefined, after: Record<string, unknown>): boolean {
+  if (!before) return false;
+  const isText = (value: unknown) => value === undefined || typeof value === 'string';
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (Object.is(before[key], after[key])) continue;
+    if (!isText(before[key]) || !isText(after[key])) return false;
+  }
+  return true;
+}
+
 export interface WizardStoreProviderProps {
   children: ReactNode;
   /** Where the state survives a reload; sessionStorage by default. */
   storage?: Storage;
   storageKey?: string;
+  /**
+   * Hydrating a pre-rendered page: start from the new visitor's state the HTML was rendered with,
+   * and read the stored state only after hydration, in a transition (an urgent update would make
+   * React drop the server HTML of a step whose code is still loading and render it again).
+   */
+  restoreAfterHydration?: boolean;
 }
 
 function defaultStorage(): Storage | undefined {
@@ -117,9 +147,49 @@ function defaultStorage(): Storage | undefined {
   }
 }
 
-export function WizardStoreProvider({ children, storage, storageKey = DEFAULT_STORAGE_KEY }: WizardStoreProviderProps) {
-  const store = useRef(storage ?? defaultStorage()).current;
-  const [state, setState] = useState<WizardState>(() => readStoredState(store, storageKey));
+export function WizardStoreProvider({
+  children,
+  storage,
+  storageKey = DEFAULT_STORAGE_KEY,
+  restoreAfterHydration = false,
+}: WizardStoreProviderProps) {
+  const [store] = useState(() => storage ?? defaultStorage());
+  const [state, setState] = useState<WizardState>(() =>
+    restoreAfterHydration ? emptyState : readStoredState(store, storageKey),
+  );
+  const [restored, setRestored] = useState(!restoreAfterHydration);
+  const restoreStarted = useRef(restored);
+  const restoredRef = useRef(restored);
+  /** Drafts a hydrating form wrote (its defaults) before the stored state was in. */
+  const earlyDrafts = useRef(new Map<string, Record<string, unknown>>());
+
+  useEffect(() => {
+    if (restoreStarted.current) return;
+    restoreStarted.current = true;
+    startTransition(() => {
+      // A `?tier=` read before the stored state arrived is kept on top of it.
+      setState((previous) => {
+        const stored = readStoredState(store, storageKey);
+        return previous.tier === undefined ? stored : { ...stored, tier: previous.tier };
+      });
+      setRestored(true);
+    });
+  }, [store, storageKey]);
+
+  useEffect(() => {
+    if (!restored || restoredRef.current) return;
+    restoredRef.current = true;
+    const early = [...earlyDrafts.current];
+    earlyDrafts.current.clear();
+    if (early.length === 0) return;
+    // The stored draft wins; what the form added (its defaults) fills the gaps without making a
+    // completed step incomplete.
+    setState((previous) => {
+      const drafts = { ...previous.drafts };
+      for (const [stepId, data] of early) drafts[stepId] = { ...data, ...previous.drafts[stepId] };
+      return sameData(drafts, previous.drafts) ? previous : { ...previous, drafts };
+    });
+  }, [restored]);
 
   // Typing changes a draft on every keystroke: serialising the whole state into sessionStorage each
   // time is synchronous work on the keystroke's frame. A change of drafts alone is written when the
@@ -129,24 +199,50 @@ export function WizardStoreProvider({ children, storage, storageKey = DEFAULT_ST
   const written = useRef<WizardState | null>(null);
   const pending = useRef<WizardState | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The React state of the last render (what `setDraft` compares a keystroke with). */
+  const latest = useRef(state);
+  /** Step id -> draft typed since the last commit to React state (see `commitTyped`). */
+  const typed = useRef<Drafts>({});
+  const typedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const typedUnwritten = useRef(false);
+
+  useEffect(() => {
+    latest.current = state;
+  }, [state]);
+
+  const takeTyped = useCallback((): Drafts | undefined => {
+    if (typedTimer.current !== undefined) {
+      clearTimeout(typedTimer.current);
+      typedTimer.current = undefined;
+    }
+    if (Object.keys(typed.current).length === 0) return undefined;
+    const taken = typed.current;
+    typed.current = {};
+    return taken;
+  }, []);
 
   const flush = useCallback(() => {
     if (timer.current !== undefined) {
       clearTimeout(timer.current);
       timer.current = undefined;
     }
-    const next = pending.current;
+    const next = pending.current ?? (typedUnwritten.current ? written.current : null);
     pending.current = null;
-    if (!next || next === written.current) return;
+    if (!next || (next === written.current && !typedUnwritten.current)) return;
     written.current = next;
+    typedUnwritten.current = false;
+    const withTyped =
+      Object.keys(typed.current).length > 0 ? { ...next, drafts: { ...next.drafts, ...typed.current } } : next;
     try {
-      store?.setItem(storageKey, JSON.stringify(next));
+      store?.setItem(storageKey, JSON.stringify(withTyped));
     } catch {
       // Quota or privacy mode: keep going without persistence.
     }
   }, [store, storageKey]);
 
   useEffect(() => {
+    // The new visitor's state of a hydrating page must never overwrite the tab's stored draft.
+    if (!restored) return;
     const last = written.current;
     pending.current = state;
     const draftsOnly =
@@ -157,7 +253,7 @@ export function WizardStoreProvider({ children, storage, storageKey = DEFAULT_ST
       last.result === state.result;
     if (!draftsOnly) return flush();
     if (timer.current === undefined) timer.current = setTimeout(flush, DRAFT_WRITE_DELAY_MS);
-  }, [state, flush]);
+  }, [state, restored, flush]);
 
   useEffect(() => {
     if (typeof window === 'undefined') return;
@@ -175,19 +271,58 @@ export function WizardStoreProvider({ children, storage, storageKey = DEFAULT_ST
     };
   }, [flush]);
 
-  const update = useCallback((change: (previous: WizardState) => WizardState) => setState(change), []);
+  const update = useCallback(
+    (change: (previous: WizardState) => WizardState) => {
+      const typedDrafts = takeTyped();
+      const apply = (previous: WizardState) =>
+        change(typedDrafts ? { ...previous, drafts: { ...previous.drafts, ...typedDrafts } } : previous);
+      if (restoredRef.current) setState(apply);
+      else startTransition(() => setState(apply));
+    },
+    [takeTyped],
+  );
+
+  // Typing in a text field: RJSF keeps the form's own state, so the keystroke need not re-render
+  // the wizard (header, stepper, the step) nor hand the form new props (which makes RJSF recompute
+  // the whole form). Such a draft stays in `typed` and is read through `state.drafts`; it joins the
+  // React state with the next other action, or in a transition once typing pauses.
+  const commitTyped = useCallback(() => {
+    typedTimer.current = undefined;
+    if (Object.keys(typed.current).length > 0) startTransition(() => update((previous) => previous));
+  }, [update]);
+
+  const setDraft = useCallback(
+    (stepId: string, data: Record<string, unknown>) => {
+      if (!restoredRef.current) {
+        earlyDrafts.current.set(stepId, data);
+        return;
+      }
+      const committed = latest.current;
+      const current = typed.current[stepId] ?? committed.drafts[stepId];
+      if (sameData(current, data)) return;
+      if (!committed.completed.includes(stepId) && onlyTextChanged(current, data)) {
+        typed.current = { ...typed.current, [stepId]: data };
+        typedUnwritten.current = true;
+        if (typedTimer.current !== undefined) clearTimeout(typedTimer.current);
+        typedTimer.current = setTimeout(commitTyped, DRAFT_WRITE_DELAY_MS);
+        if (timer.current === undefined) timer.current = setTimeout(flush, DRAFT_WRITE_DELAY_MS);
+        return;
+      }
+      update((previous) => {
+        if (sameData(previous.drafts[stepId], data)) return previous;
+        return {
+          ...previous,
+          drafts: { ...previous.drafts, [stepId]: data },
+          completed: previous.completed.filter((id) => id !== stepId),
+        };
+      });
+    },
+    [update, commitTyped, flush],
+  );
 
   const actions = useMemo<WizardActions>(
     () => ({
-      setDraft: (stepId, data) =>
-        update((previous) => {
-          if (sameData(previous.drafts[stepId], data)) return previous;
-          return {
-            ...previous,
-            drafts: { ...previous.drafts, [stepId]: data },
-            completed: previous.completed.filter((id) => id !== stepId),
-          };
-        }),
+      setDraft,
       markCompleted: (stepId) =>
         update((previous) =>
           previous.completed.includes(stepId) ? previous : { ...previous, completed: [...previous.completed, stepId] },
@@ -213,15 +348,55 @@ export function WizardStoreProvider({ children, storage, storageKey = DEFAULT_ST
       reopen: (stepIds) =>
         update((previous) => ({ ...previous, completed: previous.completed.filter((id) => !stepIds.includes(id)) })),
     }),
-    [update],
+    [update, setDraft],
   );
 
-  const value = useMemo<WizardStore>(() => ({ state, actions }), [state, actions]);
-  return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
+  // `drafts` read through a getter, so a typed draft not yet in React state is still what the
+  // steps, the submit and storage see.
+  const exposed = useMemo<WizardState>(() => {
+    const live = { ...state };
+    // The getter reads the ref when a consumer reads `drafts` (a submit, a storage write), not while
+    // this provider renders.
+    // eslint-disable-next-line react-hooks/refs
+    Object.defineProperty(live, 'drafts', {
+      enumerable: true,
+      get: () => (Object.keys(typed.current).length > 0 ? { ...state.drafts, ...typed.current } : state.drafts),
+    });
+    return live;
+  }, [state]);
+
+  // State and actions in separate contexts: a component that only acts (a widget writing a field)
+  // does not re-render when a keystroke changes the drafts.
+  return (
+    <ActionsContext.Provider value={actions}>
+      <RestoredContext.Provider value={restored}>
+        <StateContext.Provider value={exposed}>{children}</StateContext.Provider>
+      </RestoredContext.Provider>
+    </ActionsContext.Provider>
+  );
+}
+
+const MISSING_PROVIDER = 'needs <WizardApp> (or <WizardStoreProvider>) above it.';
+
+export function useWizardActions(): WizardActions {
+  const actions = useContext(ActionsContext);
+  if (!actions) throw new Error(`useWizardActions() ${MISSING_PROVIDER}`);
+  return actions;
+}
+
+export function useWizardState(): WizardState {
+  const state = useContext(StateContext);
+  if (!state) throw new Error(`useWizardState() ${MISSING_PROVIDER}`);
+  return state;
+}
+
+/** Whether the tab's stored state is in (false only while a pre-rendered page hydrates). */
+export function useStoreRestored(): boolean {
+  return useContext(RestoredContext);
 }
 
 export function useWizardStore(): WizardStore {
-  const store = useContext(StoreContext);
-  if (!store) throw new Error('useWizardStore() needs <WizardApp> (or <WizardStoreProvider>) above it.');
-  return store;
+  const state = useWizardState();
+  const actions = useWizardActions();
+  return useMemo(() => ({ state, actions }), [state, actions]);
 }

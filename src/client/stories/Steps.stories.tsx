@@ -13,6 +13,7 @@ import { WizardStory, wizardSteps, type WizardStoryProps } from '../../../.story
 import { fa } from '../../shared/strings.fa.js';
 import type { Drafts, LoadedStep } from '../../shared/wizard-definition.js';
 import { sampleCaptcha } from '../../../widgets/story-fixtures.js';
+import { validAnswers, withCaptcha } from '../../../tests/fixtures/registration.js';
 
 type StepStoryArgs = WizardStoryProps & ApiMockArgs;
 
@@ -32,23 +33,8 @@ function formStepsBefore(id: string): string[] {
 }
 
 const filledDrafts: Drafts = {
-  'pharmacy-info': { name: 'داروخانه دکتر رازی', type: 2, service: 1, hasDavajoo: true },
-  location: {
-    selectedState: 8,
-    cityId: 301,
-    address: 'خیابان انقلاب، نبش خیابان فلسطین، پلاک ۱۲',
-    latitude: 35.7008,
-    longitude: 51.4003,
-  },
-  manager: {
-    firstName: 'مریم',
-    lastName: 'احمدی',
-    nationalCode: '0499370899',
-    mobileNumber: '09121234567',
-    captchaId: sampleCaptcha.id,
-    captchaAnswer: 1,
-    acceptTerms: true,
-  },
+  ...validAnswers,
+  manager: withCaptcha({ id: sampleCaptcha.id, validOptionIndex: 1 }),
 };
 
 /** The drafts of the steps before `id`, filled. */
@@ -173,7 +159,11 @@ export const PharmacyInfoFilled: Story = {
   tags: ['step:pharmacy-info'],
   args: at('pharmacy-info', { filled: true }),
   parameters: {
-    storyTest: { path: pharmacyInfo.route, button: pharmacyInfo.buttons?.next, value: 'داروخانه دکتر رازی' },
+    storyTest: {
+      path: pharmacyInfo.route,
+      button: pharmacyInfo.buttons?.next,
+      value: validAnswers['pharmacy-info'].name,
+    },
   },
 };
 
@@ -207,11 +197,7 @@ export const LocationFilled: Story = {
   tags: ['step:location'],
   args: at('location', { filled: true }),
   parameters: {
-    storyTest: {
-      path: location.route,
-      button: location.buttons?.next,
-      value: 'خیابان انقلاب، نبش خیابان فلسطین، پلاک ۱۲',
-    },
+    storyTest: { path: location.route, button: location.buttons?.next, value: validAnswers.location.address },
   },
 };
 

@@ -3,6 +3,7 @@ import { apiPaths } from '../../shared/api-contract.js';
 import { normalizeBySchema } from '../../shared/normalize.js';
 import { ApiError, errorResponseSchema } from '../errors.js';
 import { register, type RegistrationForm } from './registration.service.js';
+import { dropInactiveFields, stepRuleErrors } from './step-rules.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,12 +16,12 @@ export const registrationAnswerSchema = {
 
 /** POST Register/Pharmacy: the body is the registration schema of schemas/, refs inlined. */
 export const registrationRoutes: FastifyPluginAsync = async (app) => {
-  const { registrationSchema, validateRegistration } = app.definition;
-  const limit = app.rateLimit('registration', app.config.rateLimit.registrationPerMinute);
+  const { registrationSchema, validateRegistration, wizard, ajv } = app.definition;
   app.post<{ Body: RegistrationForm }>(
     apiPaths.registration,
     {
       schema: {
+        summary: 'Submits a registration; answers its tracking code (rate-limited per client, needs X-XSRF-TOKEN)',
         headers: { type: 'object', properties: { 'idempotency-key': { type: 'string' } } },
         body: registrationSchema,
         response: { 200: registrationAnswerSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
@@ -28,12 +29,17 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
       // The definition's own ajv (strict, shared formats, no type coercion, nothing removed),
       // not Fastify's, which would coerce "1" to 1 and drop unknown fields instead of refusing them.
       validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? validateRegistration : () => true),
-      onRequest: limit,
+      config: { rateLimit: { max: app.config.rateLimit.registrationPerMinute } },
       preValidation: async (request) => {
         const key = request.headers['idempotency-key'];
         if (key !== undefined && (typeof key !== 'string' || !UUID.test(key)))
           throw new ApiError(400, 'idempotency_key');
-        request.body = normalizeBySchema(request.body, registrationSchema) as RegistrationForm;
+        const normalized = normalizeBySchema(request.body, registrationSchema);
+        request.body = dropInactiveFields(wizard, ajv, normalized) as RegistrationForm;
+      },
+      preHandler: async (request) => {
+        const fields = stepRuleErrors(wizard, ajv, request.body);
+        if (Object.keys(fields).length > 0) throw new ApiError(400, 'validation', fields);
       },
     },
     async (request, reply) => {

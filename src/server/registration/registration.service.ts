@@ -15,6 +15,7 @@ import {
   storeResponse,
   type IdempotencyRow,
 } from '../idempotency/idempotency.repository.js';
+import { formColumns, type ColumnFields } from './registration.columns.js';
 import { insertRegistration } from './registration.repository.js';
 import type { NewRegistration } from './registration.table.js';
 import { newTrackingCode } from './tracking-code.js';
@@ -27,21 +28,14 @@ export interface RegistrationDeps {
   clock: () => number;
 }
 
-/** The registration form after normalisation and schema validation (spec §3). */
-export interface RegistrationForm {
-  name: string;
-  type: number;
-  service: number;
-  hasDavajoo?: boolean;
-  cityId: number;
-  address: string;
-  latitude: number;
-  longitude: number;
-  tier: number;
-  adminData: { firstName: string; lastName: string; nationalCode: string; mobileNumber: string };
+/**
+ * The registration form after normalisation and schema validation (spec §3): the fields the
+ * columns hold (registration.columns.ts), the captcha, and whatever else schemas/ adds.
+ */
+export type RegistrationForm = ColumnFields & {
   captcha: { id?: string; validOptionIndex: number };
   [extra: string]: unknown;
-}
+};
 
 export interface RegistrationRequest {
   form: RegistrationForm;
@@ -157,20 +151,8 @@ function toRow(
   const { captcha: _captcha, ...kept } = form;
   const payload = { ...kept, hasDavajoo: form.hasDavajoo ?? false };
   return {
-    tier: form.tier,
-    type: form.type,
-    service: form.service,
+    ...formColumns(form),
     province_id: provinceId,
-    city_id: form.cityId,
-    latitude: form.latitude,
-    longitude: form.longitude,
-    pharmacy_name: form.name,
-    address: form.address,
-    has_davajoo: form.hasDavajoo ? 1 : 0,
-    first_name: form.adminData.firstName,
-    last_name: form.adminData.lastName,
-    national_code: form.adminData.nationalCode,
-    mobile_number: form.adminData.mobileNumber,
     created_at: new Date(deps.clock()).toISOString(),
     definition_version: deps.definition.version,
     // The captcha is a one-time check, not part of the registration: never stored.

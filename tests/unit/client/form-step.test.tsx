@@ -138,6 +138,14 @@ describe('the plan (?tier=)', () => {
     expect(JSON.parse(window.sessionStorage.getItem(DEFAULT_STORAGE_KEY) ?? '{}').tier).toBe(2);
   });
 
+  it('counts the step reached once for the funnel, with the plan', async () => {
+    const api = installFakeApi();
+    await renderWizard({ route: '/welcome?tier=2' });
+    expect(await screen.findByText('طرح پایه')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/Statistic/Step')).toHaveLength(1));
+    expect(api.callsTo('GET /api/Statistic/Step')[0].url).toBe('/api/Statistic/Step?step=1&tier=2');
+  });
+
   it('falls back to the default plan when the link has none or an unknown one', async () => {
     installFakeApi();
     await renderWizard({ route: '/welcome' });

@@ -18,6 +18,9 @@ import { DEFAULT_STORAGE_KEY, type WizardState } from '../../../src/client/state
 import type { Captcha, Locations, RegisterConfig } from '../../../src/shared/api-contract.js';
 import type { LoadedStep, LoadedWizard } from '../../../src/shared/wizard-definition.js';
 import { loadRealWizard } from '../shared/schemas-fixture.js';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { addWizardVocabulary, wizardAjvOptions } from '../../../src/shared/ajv-config.js';
+import type { StepTest } from '../../../src/shared/step-conditions.js';
 
 // The form steps' chunk (RJSF, widgets) is lazy in the app; loading it once up front keeps each
 // test's first form render within Testing Library's default wait.
@@ -49,6 +52,17 @@ export function runtimeValidatorFactory(): ValidatorFactory {
   };
 }
 
+/** The steps' `when`, compiled at run time with the wizard's one ajv configuration. */
+export function runtimeStepTest(): StepTest {
+  const ajv = addWizardVocabulary(new Ajv(wizardAjvOptions));
+  const compiled = new Map<string, ValidateFunction>();
+  return (step, answers) => {
+    let validate = compiled.get(step.id);
+    if (!validate) compiled.set(step.id, (validate = ajv.compile({ type: 'object', ...step.when })));
+    return validate(answers) === true;
+  };
+}
+
 export const registerConfig: RegisterConfig = {
   tiers: [
     { id: 1, title: 'طرح آزمایشی' },
@@ -74,11 +88,12 @@ export const registerConfig: RegisterConfig = {
 export const locations: Locations = {
   provinces: [
     { id: 8, name: 'تهران', latitude: 35.69, longitude: 51.39 },
-    { id: 3, name: 'اصفهان', latitude: 32.65, longitude: 51.67 },
+    { id: 4, name: 'اصفهان', latitude: 32.65, longitude: 51.67 },
   ],
   cities: [
     { id: 301, name: 'تهران', provinceId: 8, latitude: 35.69, longitude: 51.39 },
-    { id: 120, name: 'اصفهان', provinceId: 3, latitude: 32.65, longitude: 51.67 },
+    { id: 120, name: 'اصفهان', provinceId: 4, latitude: 32.65, longitude: 51.67 },
+    { id: 203, name: 'کاشان', provinceId: 4, latitude: 33.985036, longitude: 51.409963 },
   ],
 };
 
@@ -112,6 +127,7 @@ export function installFakeApi(): FakeApi {
     ['GET /api/Register/Config', () => ({ status: 200, body: registerConfig })],
     ['GET /api/Utility/Locations', () => ({ status: 200, body: locations })],
     ['GET /api/Statistic/Register', () => ({ status: 204 })],
+    ['GET /api/Statistic/Step', () => ({ status: 204 })],
     [
       'GET /api/Register/GetCaptcha',
       () => {
@@ -123,7 +139,7 @@ export function installFakeApi(): FakeApi {
   ]);
   const routeOf = (url: string, method: string) => `${method} ${new URL(url, 'http://localhost').pathname}`;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
+    const url = input instanceof Request ? input.url : input.toString();
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
@@ -199,6 +215,7 @@ export async function renderWizard(options: RenderWizardOptions = {}): Promise<R
     );
   }
   const factory = runtimeValidatorFactory();
+  const stepTest = runtimeStepTest();
   const loadValidators = () => Promise.resolve(factory);
   const makeClient = () =>
     options.queryClient ??
@@ -207,7 +224,7 @@ export async function renderWizard(options: RenderWizardOptions = {}): Promise<R
     });
   const tree = (route: string, queryClient: QueryClient) => (
     <MemoryRouter initialEntries={[route]}>
-      <WizardApp wizard={wizard} loadValidators={loadValidators} queryClient={queryClient} />
+      <WizardApp wizard={wizard} loadValidators={loadValidators} queryClient={queryClient} stepTest={stepTest} />
       <LocationProbe />
     </MemoryRouter>
   );

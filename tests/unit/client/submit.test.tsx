@@ -4,48 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STORAGE_KEY, type WizardState } from '../../../src/client/state/wizard-store.js';
 import { fa } from '../../../src/shared/strings.fa.js';
 import { captcha, currentPath, installFakeApi, press, renderWizard } from './render-wizard.js';
+import { validAnswers, withCaptcha } from '../../fixtures/registration.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+const manager = withCaptcha({ id: captcha.id, validOptionIndex: 1 });
+
 /** What a manager has filled in by the time they reach /manager (ready to submit). */
 function filledIn(): Partial<WizardState> {
-  return {
-    tier: 2,
-    completed: ['pharmacy-info', 'location'],
-    drafts: {
-      'pharmacy-info': { name: 'داروخانه رازی', type: 2, service: 3, hasDavajoo: true },
-      location: {
-        selectedState: 8,
-        cityId: 301,
-        address: 'خیابان ولیعصر، کوچه نسترن، پلاک ۱۲',
-        latitude: 35.7,
-        longitude: 51.4,
-      },
-      manager: {
-        firstName: 'سارا',
-        lastName: 'احمدی',
-        nationalCode: '0499370899',
-        mobileNumber: '09121234567',
-        captchaId: captcha.id,
-        captchaAnswer: 1,
-        acceptTerms: true,
-      },
-    },
-  };
+  return { tier: 2, completed: ['pharmacy-info', 'location'], drafts: { ...validAnswers, manager } };
 }
 
 /** The registration form of spec §3 for the draft above. */
+const { acceptTerms: _accepted, captchaId: _id, captchaAnswer: _answer, ...adminData } = manager;
+const { selectedState: _province, ...location } = validAnswers.location;
 const expectedBody = {
-  name: 'داروخانه رازی',
-  type: 2,
-  service: 3,
-  hasDavajoo: true,
-  cityId: 301,
-  address: 'خیابان ولیعصر، کوچه نسترن، پلاک ۱۲',
-  latitude: 35.7,
-  longitude: 51.4,
+  ...validAnswers['pharmacy-info'],
+  ...location,
   tier: 2,
-  adminData: { firstName: 'سارا', lastName: 'احمدی', nationalCode: '0499370899', mobileNumber: '09121234567' },
+  adminData,
   captcha: { id: captcha.id, validOptionIndex: 1 },
 };
 

@@ -19,11 +19,12 @@ export function removeCopies(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
+/** A definition file being broken on purpose: any shape at all. */
 type AnyJson = any;
 
-export function editJson(dir: string, file: string, edit: (json: AnyJson) => AnyJson | void): void {
+export function editJson(dir: string, file: string, edit: (json: AnyJson) => unknown): void {
   const path = join(dir, file);
-  const json = JSON.parse(readFileSync(path, 'utf8')) as AnyJson;
+  const json = JSON.parse(readFileSync(path, 'utf8'));
   const result = edit(json);
   writeFileSync(path, `${JSON.stringify(result === undefined ? json : result, null, 2)}\n`);
 }
@@ -33,7 +34,7 @@ export function writeText(dir: string, file: string, text: string): void {
 }
 
 export function readJson(dir: string, file: string): AnyJson {
-  return JSON.parse(readFileSync(join(dir, file), 'utf8')) as AnyJson;
+  return JSON.parse(readFileSync(join(dir, file), 'utf8'));
 }
 
 /** The problems of a folder, without the ones known in the real schemas/. */

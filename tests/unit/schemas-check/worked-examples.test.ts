@@ -13,6 +13,7 @@ function addLicenceNumber(dir: string, required: boolean): void {
       type: 'string',
       title: 'شماره پروانه داروخانه',
       pattern: '^[0-9]{5,12}$',
+      normalize: 'digits',
       errorMessage: {
         ...(required ? { required: 'لطفاً شماره پروانه داروخانه را بنویسید.' } : {}),
         pattern: 'شماره پروانه فقط از رقم تشکیل می‌شود و ۵ تا ۱۲ رقم دارد.',
@@ -92,6 +93,7 @@ describe('the worked examples of docs/editing-the-wizard.md pass the check', () 
               type: 'string',
               title: 'تلفن ثابت داروخانه',
               pattern: '^0[0-9]{10}$',
+              normalize: 'digits',
               errorMessage: {
                 required: 'لطفاً شماره تلفن ثابت داروخانه را بنویسید.',
                 pattern: 'شماره تلفن ثابت را همراه با پیش‌شماره شهر بنویسید؛ مثلاً ۰۲۱۸۸۷۷۶۶۵۵.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  foldPlaceName,
   normalizeBySchema,
   normalizeDigitCode,
   normalizeMobile,
@@ -83,8 +84,11 @@ describe('normalizeBySchema', () => {
       name: { type: 'string' },
       adminData: {
         properties: {
-          nationalCode: { type: 'string', pattern: '^[0-9]{10}$' },
+          nationalCode: { type: 'string', pattern: '^[0-9]{10}$', format: 'ir-national-code' },
           mobileNumber: { type: 'string', format: 'ir-mobile' },
+          licence: { type: 'string', pattern: '^[0-9]{5,12}$', normalize: 'digits' as const },
+          email: { type: 'string', pattern: '^[^@]+@[^@]+$' },
+          code: { type: 'string', normalize: 'none' as const },
         },
       },
     },
@@ -101,7 +105,37 @@ describe('normalizeBySchema', () => {
     });
   });
 
+  it('guesses nothing from a pattern: only a declared "normalize" or an Iranian format makes a code', () => {
+    const out = normalizeBySchema(
+      { adminData: { licence: '۱۲-۳۴۵', email: ' Ali-Rezaei@example.ir ', code: ' ك-1 ' } },
+      schema,
+    );
+    expect(out).toEqual({ adminData: { licence: '12345', email: 'Ali-Rezaei@example.ir', code: ' ك-1 ' } });
+  });
+
   it('leaves unknown properties and non-strings for the validator to judge', () => {
     expect(normalizeBySchema({ extra: ' x ', name: 5 }, schema)).toEqual({ extra: ' x ', name: 5 });
+  });
+});
+
+describe('foldPlaceName', () => {
+  const ZWNJ = '\u200c';
+  it.each([
+    ['قائم' + ZWNJ + 'شهر', 'قائمشهر'],
+    ['قائم' + ZWNJ + 'شهر', 'قایم شهر'],
+    ['خمینی' + ZWNJ + 'شهر', 'خميني شهر'],
+    ['کنگان', 'كنگان'],
+    ['بندرکنگان', 'کنگان'],
+    ['بندرکنگان', 'بندر کنگان'],
+    ['بوئین زهرا', 'بویین‌زهرا'],
+    ['آستارا', 'أستارا'],
+  ])('folds «%s» and «%s» alike', (name, typed) => {
+    expect(foldPlaceName(typed)).toBe(foldPlaceName(name));
+  });
+
+  it('keeps towns apart that differ in more than spelling', () => {
+    expect(foldPlaceName('کنگان')).not.toBe(foldPlaceName('کنگاور'));
+    expect(foldPlaceName('بندرعباس')).not.toBe(foldPlaceName('بندر'));
+    expect(foldPlaceName('شهر')).toBe('شهر');
   });
 });

@@ -7,36 +7,21 @@ import {
 } from '../../../src/shared/wizard-definition.js';
 import { fieldMessages, schemaAtDataPointer } from '../../../src/shared/schema-messages.js';
 import { loadRealWizard } from './schemas-fixture.js';
+import { validAnswers, withCaptcha } from '../../fixtures/registration.js';
 
 const wizard = loadRealWizard();
 
-const drafts = {
-  'pharmacy-info': { name: 'داروخانه رازی', type: 1, service: 2, hasDavajoo: true },
-  location: { selectedState: 8, cityId: 301, address: 'خیابان آزادی، پلاک ۱۲', latitude: 35.7, longitude: 51.4 },
-  manager: {
-    firstName: 'علی',
-    lastName: 'رضایی',
-    nationalCode: '0499370899',
-    mobileNumber: '09123456789',
-    captchaId: 'c-1',
-    captchaAnswer: 2,
-    acceptTerms: true,
-  },
-};
+const drafts = { ...validAnswers, manager: withCaptcha({ id: 'c-1', validOptionIndex: 2 }) };
 
 describe('the registration built from step drafts', () => {
   it('is exactly the form of spec §3', () => {
+    const { acceptTerms: _accepted, captchaId: _id, captchaAnswer: _answer, ...manager } = drafts.manager;
+    const { selectedState: _province, ...location } = validAnswers.location;
     expect(buildRegistration(wizard, drafts, { tier: 2 })).toEqual({
-      name: 'داروخانه رازی',
-      type: 1,
-      service: 2,
-      hasDavajoo: true,
-      cityId: 301,
-      address: 'خیابان آزادی، پلاک ۱۲',
-      latitude: 35.7,
-      longitude: 51.4,
+      ...validAnswers['pharmacy-info'],
+      ...location,
       tier: 2,
-      adminData: { firstName: 'علی', lastName: 'رضایی', nationalCode: '0499370899', mobileNumber: '09123456789' },
+      adminData: manager,
       captcha: { id: 'c-1', validOptionIndex: 2 },
     });
   });

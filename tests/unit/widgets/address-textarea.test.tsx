@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWidget } from './render-widget.js';
 
@@ -17,9 +17,9 @@ describe('addressTextarea widget', () => {
     expect(textarea).toHaveAttribute('rows', '2');
     expect(textarea).toHaveAccessibleDescription(/آدرس را بدون ذکر استان و شهر بنویسید/);
     await view.user.type(textarea, 'خیابان ولیعصر، پلاک ۱۲');
-    expect(view.data().address).toBe('خیابان ولیعصر، پلاک ۱۲');
+    await waitFor(() => expect(view.data().address).toBe('خیابان ولیعصر، پلاک ۱۲'));
     await view.user.clear(textarea);
-    expect(view.data().address).toBeUndefined();
+    await waitFor(() => expect(view.data().address).toBeUndefined());
   });
 
   it('grows with its content', async () => {

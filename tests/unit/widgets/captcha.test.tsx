@@ -77,7 +77,7 @@ describe('captcha widget', () => {
     await waitFor(() => expect(view.data().captchaId).toBe('captcha-3'));
   });
 
-  it('marks the radios invalid with the error wired, and honours disabled', () => {
+  it('marks the radio group invalid with the error wired to each radio, and honours disabled', () => {
     renderWidget({
       step: 'manager',
       fields,
@@ -85,8 +85,10 @@ describe('captcha widget', () => {
       errors: { captchaAnswer: ['لطفاً به پرسش امنیتی پاسخ دهید.'] },
       disabled: true,
     });
+    // ARIA puts aria-invalid on the radiogroup, not on its radios.
+    expect(screen.getByRole('radiogroup')).toHaveAttribute('aria-invalid', 'true');
     const first = screen.getByRole('radio', { name: 'گزینه یک' });
-    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).not.toHaveAttribute('aria-invalid');
     expect(first).toHaveAttribute('aria-describedby', 'root_captchaAnswer__help root_captchaAnswer__error');
     expect(first).toBeDisabled();
     expect(screen.getByRole('button', { name: 'پرسش تازه' })).toBeDisabled();

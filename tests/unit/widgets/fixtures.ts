@@ -1,9 +1,9 @@
 /** API answers for the widget tests: the real generated locations (≥ 1,200 cities) and the shipped config. */
 import locationsFile from '../../../src/server/locations/iran-locations.json';
-import type { Captcha, Locations } from '../../../src/shared/api-contract.js';
+import type { Captcha } from '../../../src/shared/api-contract.js';
 import { sampleConfig } from '../../../widgets/story-fixtures.js';
 
-export const locations = locationsFile as Locations;
+export const locations = locationsFile;
 export const config = sampleConfig;
 
 export const TEHRAN = locations.provinces.find((province) => province.name === 'تهران')!;

@@ -86,13 +86,7 @@ describe('locationMap widget (what jsdom can show: no layout, no tiles)', () => 
 
   it('says in Persian when the position is refused or unavailable', async () => {
     const refuse = vi.fn((_success: PositionCallback, failure?: PositionErrorCallback | null) =>
-      failure?.({
-        code: 1,
-        message: 'denied',
-        PERMISSION_DENIED: 1,
-        POSITION_UNAVAILABLE: 2,
-        TIMEOUT: 3,
-      } as GeolocationPositionError),
+      failure?.({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }),
     );
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: refuse } });
     const view = renderWidget({ step: 'location', fields, api: { config, locations } });

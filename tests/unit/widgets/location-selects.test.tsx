@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { filterCities } from '../../../widgets/locations.js';
 import { persianCollator } from '../../../widgets/shared.js';
 import { cityOf, ISFAHAN, locations, TEHRAN } from './fixtures.js';
 import { renderWidget } from './render-widget.js';
@@ -31,7 +32,11 @@ describe('provinceSelect', () => {
   it('shows a Persian loading note while the list is on its way', () => {
     renderWidget({ step: 'location', fields: ['selectedState'], api: { locations: 'loading' } });
     expect(screen.getByRole('status')).toHaveTextContent('در حال بارگیری فهرست استان‌ها و شهرها');
-    expect(screen.getByRole('combobox', { name: 'استان' })).toBeDisabled();
+    const select = screen.getByRole('combobox', { name: 'استان' });
+    expect(select).toBeDisabled();
+    // Shown inside the select, not on a line of its own that would vanish and move the page.
+    expect(within(select).getAllByRole('option')[0]).toHaveTextContent('در حال بارگیری فهرست استان‌ها و شهرها');
+    expect(screen.getByRole('status')).toHaveClass('visually-hidden');
   });
 
   it('shows a Persian error with a retry that fetches again', async () => {
@@ -60,6 +65,13 @@ describe('citySelect', () => {
     const city = screen.getByRole('combobox', { name: 'شهر' });
     expect(city).toBeDisabled();
     expect(city).toHaveAccessibleDescription(/نخست استان را انتخاب کنید/);
+  });
+
+  it('gives the same hint while the list is still on its way, so nothing moves when it arrives', () => {
+    renderWidget({ step: 'location', fields: both, api: { locations: 'loading' } });
+    const city = screen.getByRole('combobox', { name: 'شهر' });
+    expect(city).toBeDisabled();
+    expect(city).toHaveAccessibleDescription(/^نخست استان را انتخاب کنید/);
   });
 
   it('offers only the cities of the chosen province, filtered as the manager types', async () => {
@@ -111,7 +123,7 @@ describe('citySelect', () => {
     await view.user.keyboard('{Enter}');
     const chosen = options[1].textContent;
     expect(city).toHaveValue(chosen);
-    expect(view.data().cityId).toBe(cityOf(ISFAHAN.id, chosen!).id);
+    expect(view.data().cityId).toBe(cityOf(ISFAHAN.id, chosen).id);
 
     await view.user.type(city, 'زzz');
     expect(city).toHaveAttribute('aria-expanded', 'true');
@@ -120,7 +132,7 @@ describe('citySelect', () => {
     expect(city).toHaveAttribute('aria-expanded', 'false');
     await view.user.keyboard('{Escape}');
     expect(city).toHaveValue(chosen);
-    expect(view.data().cityId).toBe(cityOf(ISFAHAN.id, chosen!).id);
+    expect(view.data().cityId).toBe(cityOf(ISFAHAN.id, chosen).id);
   });
 
   it('picks a city by click and by typing its exact name then leaving', async () => {
@@ -181,5 +193,23 @@ describe('citySelect', () => {
     });
     expect(screen.getByRole('combobox', { name: 'شهر' })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'استان' })).toBeDisabled();
+  });
+});
+
+describe('filterCities', () => {
+  const towns = [
+    { id: 1, name: 'بندرکنگان', provinceId: 7, latitude: 27.84, longitude: 52.07 },
+    { id: 2, name: 'قائم\u200cشهر', provinceId: 27, latitude: 36.46, longitude: 52.86 },
+    { id: 3, name: 'کنگاور', provinceId: 22, latitude: 34.5, longitude: 47.96 },
+  ];
+  const found = (query: string) => filterCities(towns, query).map((c) => c.id);
+
+  it('finds a town with or without «بندر», space, ZWNJ or hamza, and in Arabic letters', () => {
+    expect(found('کنگان')).toEqual([1]);
+    expect(found('بندر کنگان')).toEqual([1]);
+    expect(found('بندر')).toEqual([1]);
+    expect(found('قائمشهر')).toEqual([2]);
+    expect(found('قایم شهر')).toEqual([2]);
+    expect(found('كنگاور')).toEqual([3]);
   });
 });

@@ -15,7 +15,9 @@ import locationSchema from '../../../schemas/steps/location.schema.json';
 import locationUi from '../../../schemas/steps/location.ui.json';
 import managerSchema from '../../../schemas/steps/manager.schema.json';
 import managerUi from '../../../schemas/steps/manager.ui.json';
-import type { WizardFormContext } from '../../../src/client/form/form-context.js';
+import type { WizardFormContext } from '../../../widgets/form-context.js';
+import { WidgetServicesContext } from '../../../widgets/services.js';
+import { queryWidgetServices } from '../../../src/client/api/widget-services.js';
 import { widgets } from '../../../widgets/index.js';
 import { createSeededClient, WidgetProviders, type ApiSeeds } from '../../../widgets/story-helpers.js';
 import { DEFAULTS_BEHAVIOUR } from '../../../src/client/form/FormStepPage.js';
@@ -59,7 +61,7 @@ export function renderWidget(options: RenderWidgetOptions) {
     // so a widget writing its value and a sibling in one handler never loses either.
     const setField = useCallback((name: string, value: unknown) => {
       onSetField(name, value);
-      formRef.current?.setFieldValue(name, value as never);
+      formRef.current?.setFieldValue(name, value);
     }, []);
     const formContext: WizardFormContext = useMemo(() => ({ formData, setField }), [formData, setField]);
     return (
@@ -93,7 +95,9 @@ export function renderWidget(options: RenderWidgetOptions) {
   const user = userEvent.setup();
   const view = render(
     <WidgetProviders client={client}>
-      <Harness />
+      <WidgetServicesContext value={queryWidgetServices}>
+        <Harness />
+      </WidgetServicesContext>
     </WidgetProviders>,
   );
   return {
