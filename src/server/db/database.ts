@@ -21,7 +21,17 @@ export interface DatabaseHandle {
   transaction<T>(durability: Durability, body: (trx: Trx) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The migrations this open applied, oldest first: empty when the schema was already current. */
+  appliedMigrations: string[];
 }
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0].schema;
+}
+
+/** A database before its migrations have run. */
+type OpenedDatabase = Omit<DatabaseHandle, 'appliedMigrations'>;
 
 export interface DatabaseEvents {
   onPoolError?: (error: Error) => void;
@@ -29,11 +39,10 @@ export interface DatabaseEvents {
 
 export async function openDatabase(target: DatabaseTarget, events: DatabaseEvents = {}): Promise<DatabaseHandle> {
   const handle = target.kind === 'sqlite' ? openSqlite(target.path) : openPostgres(target.url, events);
-  await migrate(handle);
-  return handle;
+  return { ...handle, appliedMigrations: await migrate(handle) };
 }
 
-function openSqlite(path: string): DatabaseHandle {
+function openSqlite(path: string): OpenedDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
@@ -67,7 +76,7 @@ function openSqlite(path: string): DatabaseHandle {
   };
 }
 
-function openPostgres(url: string, events: DatabaseEvents): DatabaseHandle {
+function openPostgres(url: string, events: DatabaseEvents): OpenedDatabase {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -79,9 +88,9 @@ function openPostgres(url: string, events: DatabaseEvents): DatabaseHandle {
     idleTimeoutMillis: 30_000,
     // bigint columns hold epoch milliseconds, well inside Number's exact range.
     types: {
-      getTypeParser: (oid: number, format?: string) =>
-        oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text'),
-    } as pg.CustomTypesConfig,
+      getTypeParser: (oid: number, format?: string): ((value: string) => unknown) =>
+        oid === 20 ? Number : (pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown),
+    },
   });
   // A client losing its server emits 'error' (on the pool when idle, on the client itself when
   // checked out between queries); unhandled, either would end the process. Queries in flight fail
@@ -148,8 +157,15 @@ async function finish<T>(trx: Trx, body: (trx: Trx) => Promise<T>): Promise<T> {
   return result;
 }
 
-async function migrate(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+async function migrate(handle: OpenedDatabase): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider(handle.dialect),
+    // Kysely looks for its bookkeeping tables in every schema unless told which: a second schema
+    // of the same database (a staging copy, a test run) holding them would hide ours.
+    migrationTableSchema: handle.dialect === 'postgres' ? await currentSchema(handle.db) : undefined,
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

@@ -4,6 +4,11 @@ import * as registrations from './001_registrations.js';
 import * as captchas from './002_captchas.js';
 import * as idempotencyKeys from './003_idempotency_keys.js';
 import * as visitCounts from './004_visit_counts.js';
+import * as staff from './005_staff.js';
+import * as caseWork from './006_case_work.js';
+import * as definitionVersions from './007_definition_versions.js';
+import * as registrationLookups from './008_registration_lookups.js';
+import * as stepCounts from './009_step_counts.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -15,6 +20,11 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '002_captchas': { up: captchas.up },
     '003_idempotency_keys': { up: idempotencyKeys.up },
     '004_visit_counts': { up: visitCounts.up },
+    '005_staff': { up: staff.up(dialect) },
+    '006_case_work': { up: caseWork.up(dialect) },
+    '007_definition_versions': { up: definitionVersions.up },
+    '008_registration_lookups': { up: registrationLookups.up },
+    '009_step_counts': { up: stepCounts.up },
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,162 @@
+import type { FormEvent } from 'react';
+import type { FunnelAnswer, FunnelRow } from '../../shared/staff-contract.js';
+import { fa } from '../../shared/strings.fa.js';
+import { formatCount, formatDay, formText } from './format.js';
+import type { FunnelFilter } from './staff-api.js';
+
+export interface FunnelViewProps {
+  answer: FunnelAnswer | undefined;
+  filter: FunnelFilter;
+  error?: string;
+  onFilter: (filter: FunnelFilter) => void;
+  onBack: () => void;
+}
+
+interface Bar {
+  label: string;
+  count: number;
+}
+
+const BAR_HEIGHT = 24;
+const GAP = 8;
+const LABEL_WIDTH = 180;
+const CHART_WIDTH = 560;
+
+/** The step numbers any row has reached, in order: the columns of the table and bars of the chart. */
+function stepsOf(rows: FunnelRow[]): number[] {
+  const steps = new Set<number>();
+  for (const row of rows) for (const step of Object.keys(row.steps)) steps.add(Number(step));
+  return [...steps].sort((a, b) => a - b);
+}
+
+function totals(rows: FunnelRow[], steps: number[]): Bar[] {
+  const sum = (pick: (row: FunnelRow) => number): number => rows.reduce((total, row) => total + pick(row), 0);
+  return [
+    { label: fa.staff.visits, count: sum((row) => row.visits) },
+    ...steps.map((step) => ({
+      label: `${fa.staff.stepReached} ${formatCount(step)}`,
+      count: sum((row) => row.steps[String(step)] ?? 0),
+    })),
+    { label: fa.staff.registrations, count: sum((row) => row.registrations) },
+  ];
+}
+
+/** Horizontal bars of the period's totals; the numbers are also in the aria-label and in the table below. */
+export function FunnelChart({ bars }: { bars: Bar[] }) {
+  const most = Math.max(1, ...bars.map((bar) => bar.count));
+  const height = bars.length * (BAR_HEIGHT + GAP);
+  const label = `${fa.staff.funnelChart}: ${bars.map((bar) => `${bar.label} ${formatCount(bar.count)}`).join('، ')}`;
+  return (
+    <svg
+      className="staff-funnel-chart"
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${CHART_WIDTH} ${height}`}
+      width="100%"
+    >
+      {bars.map((bar, index) => {
+        const y = index * (BAR_HEIGHT + GAP);
+        const width = ((CHART_WIDTH - LABEL_WIDTH - 60) * bar.count) / most;
+        return (
+          <g key={bar.label} aria-hidden="true">
+            <text x={CHART_WIDTH} y={y + BAR_HEIGHT * 0.7} textAnchor="start">
+              {bar.label}
+            </text>
+            <rect x={CHART_WIDTH - LABEL_WIDTH - width} y={y} width={width} height={BAR_HEIGHT} rx={3} />
+            <text x={CHART_WIDTH - LABEL_WIDTH - width - 6} y={y + BAR_HEIGHT * 0.7} textAnchor="start">
+              {formatCount(bar.count)}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+const percent = new Intl.NumberFormat('fa-IR', { style: 'percent', maximumFractionDigits: 1 });
+
+/** The registration funnel: filter by days and definition version, a chart of the totals and the table per day and plan. */
+export function FunnelView({ answer, filter, error, onFilter, onBack }: FunnelViewProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    onFilter({ from: formText(data, 'from'), to: formText(data, 'to'), version: formText(data, 'version') });
+  };
+  const rows = answer?.rows ?? [];
+  const steps = stepsOf(rows);
+  return (
+    <section className="staff-card staff-funnel" aria-labelledby="funnel-heading">
+      <button type="button" className="staff-link" onClick={onBack}>
+        {fa.staff.back}
+      </button>
+      <h1 id="funnel-heading">{fa.staff.funnel}</h1>
+      <form className="staff-filters" onSubmit={submit}>
+        <label>
+          {fa.staff.funnelFrom}
+          <input name="from" type="date" defaultValue={filter.from} />
+        </label>
+        <label>
+          {fa.staff.funnelTo}
+          <input name="to" type="date" defaultValue={filter.to} />
+        </label>
+        <label>
+          {fa.staff.funnelVersion}
+          <select name="version" defaultValue={filter.version}>
+            <option value="">{fa.staff.allVersions}</option>
+            {(answer?.versions ?? []).map((version) => (
+              <option key={version} value={version} dir="ltr">
+                {version}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="staff-primary">
+          {fa.staff.funnelShow}
+        </button>
+      </form>
+      {error && (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      )}
+      {answer && rows.length === 0 && <p className="staff-empty">{fa.staff.funnelEmpty}</p>}
+      {rows.length > 0 && (
+        <>
+          <FunnelChart bars={totals(rows, steps)} />
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{fa.staff.day}</th>
+                <th scope="col">{fa.staff.plan}</th>
+                <th scope="col">{fa.staff.visits}</th>
+                {steps.map((step) => (
+                  <th scope="col" key={step}>{`${fa.staff.stepReached} ${formatCount(step)}`}</th>
+                ))}
+                <th scope="col">{fa.staff.registrations}</th>
+                <th scope="col">{fa.staff.conversion}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.day}|${row.tier}`}>
+                  <td data-label={fa.staff.day}>{formatDay(row.day)}</td>
+                  <td data-label={fa.staff.plan}>{formatCount(row.tier)}</td>
+                  <td data-label={fa.staff.visits}>{formatCount(row.visits)}</td>
+                  {steps.map((step) => (
+                    <td key={step} data-label={`${fa.staff.stepReached} ${formatCount(step)}`}>
+                      {formatCount(row.steps[String(step)] ?? 0)}
+                    </td>
+                  ))}
+                  <td data-label={fa.staff.registrations}>{formatCount(row.registrations)}</td>
+                  <td data-label={fa.staff.conversion}>
+                    {row.conversion === null ? '—' : percent.format(row.conversion)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

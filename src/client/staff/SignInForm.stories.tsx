@@ -1,0 +1,17 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fa } from '../../shared/strings.fa.js';
+import { SignInForm } from './SignInForm.js';
+
+const meta = {
+  title: 'Staff/SignInForm',
+  component: SignInForm,
+  args: { onSubmit: async () => undefined },
+} satisfies Meta<typeof SignInForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+
+/** After a failed sign-in: one generic message, whatever went wrong. */
+export const Failed: Story = { args: { error: fa.errors.sign_in_failed } };

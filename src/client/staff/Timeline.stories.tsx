@@ -1,0 +1,28 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Timeline } from './Timeline.js';
+import { sampleRegistration } from './staff-fixtures.js';
+
+const meta = {
+  title: 'Staff/Timeline',
+  component: Timeline,
+  args: { events: sampleRegistration.timeline },
+} satisfies Meta<typeof Timeline>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const StatusAndNote: Story = {};
+
+export const Rejected: Story = {
+  args: {
+    events: [
+      {
+        id: 3,
+        at: Date.parse('2026-11-22T10:00:00Z'),
+        action: 'status',
+        actor: 'admin@example.ir',
+        detail: { from: 'contacted', to: 'rejected', reason: 'مجوز داروخانه معتبر نیست.' },
+      },
+    ],
+  },
+};

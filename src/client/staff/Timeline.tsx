@@ -1,0 +1,30 @@
+import { fa } from '../../shared/strings.fa.js';
+import { formatWhen } from './format.js';
+import type { TimelineEvent } from './staff-api.js';
+
+function describe(event: TimelineEvent): string {
+  const detail = event.detail ?? {};
+  if (event.action === 'status' && detail.to) {
+    const moved = `${fa.staff.moveTo} «${fa.staff.statuses[detail.to] ?? detail.to}»`;
+    return detail.reason ? `${moved}: ${detail.reason}` : moved;
+  }
+  if (event.action === 'note' && detail.body) return detail.body;
+  return fa.staff.actions[event.action] ?? event.action;
+}
+
+export function Timeline({ events }: { events: TimelineEvent[] }) {
+  return (
+    <ol className="staff-timeline">
+      {events.map((event) => (
+        <li key={event.id}>
+          <span className="staff-timeline-what">
+            {fa.staff.actions[event.action] ?? event.action}: {describe(event)}
+          </span>
+          <span className="staff-timeline-who">
+            <bdi>{event.actor ?? ''}</bdi> · {formatWhen(event.at)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Generated } from 'kysely';
+
+export const AUDIT_ACTIONS = ['sign_in', 'sign_out', 'status', 'note', 'export'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Append-only: rows are inserted, never updated or deleted. */
+export interface AuditEventTable {
+  id: Generated<number>;
+  at: number;
+  actor_id: number | null;
+  action: AuditAction;
+  registration_id: number | null;
+  /** JSON text: the new status and reason, the note, the export's format and filters. */
+  detail: string | null;
+}
+
+export interface RegistrationNoteTable {
+  id: Generated<number>;
+  registration_id: number;
+  author_id: number;
+  body: string;
+  created_at: number;
+}

@@ -1,0 +1,29 @@
+import type { Generated } from 'kysely';
+
+export const STAFF_ROLES = ['admin', 'agent'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** A colleague who works registrations. Times are epoch milliseconds. */
+export interface StaffAccountTable {
+  id: Generated<number>;
+  email: string;
+  role: StaffRole;
+  /** `scrypt$N$r$p$salt$key`, base64url parts (see password.ts). */
+  password_hash: string;
+  disabled: number;
+  created_at: number;
+}
+
+export interface StaffSessionTable {
+  id_hash: string;
+  account_id: number;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export interface SignInThrottleTable {
+  key: string;
+  failures: number;
+  last_failure_at: number;
+  locked_until: number;
+}

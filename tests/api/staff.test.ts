@@ -1,0 +1,322 @@
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_PREFIX, requireStaff } from '../../src/server/plugins/staff-auth.js';
+import { createStaffAccount } from '../../src/server/staff/staff.service.js';
+import { fa } from '../../src/shared/strings.fa.js';
+import {
+  cookiesOf,
+  databaseTargets,
+  openSession,
+  registerOnce,
+  testApp,
+  type DatabaseTarget,
+  type Session,
+} from './helpers.js';
+
+const targets = await databaseTargets();
+const PASSWORD = 'a long enough password';
+const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+const toPersian = (text: string): string => text.replace(/\d/g, (digit) => PERSIAN_DIGITS[Number(digit)]);
+
+interface Registered {
+  id: number;
+  trackingCode: string;
+  mobileNumber: string;
+  status: string;
+}
+
+describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
+  const routes: RouteOptions[] = [];
+  let app: FastifyInstance;
+  let anonymous: Session;
+  let trackingCode: string;
+
+  async function signIn(
+    email: string,
+    password = PASSWORD,
+  ): Promise<{ response: LightMyRequestResponse; cookie: string; token: string }> {
+    const session = await openSession(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/staff/session',
+      headers: { cookie: session.cookie, 'x-xsrf-token': session.token, 'content-type': 'application/json' },
+      payload: { email, password },
+    });
+    const staff = cookiesOf(response).staff;
+    return {
+      response,
+      cookie: staff === undefined ? session.cookie : `${session.cookie}; staff=${staff}`,
+      token: session.token,
+    };
+  }
+
+  beforeAll(async () => {
+    app = await testApp({ DATABASE_URL: target.url }, { onRoute: (route) => void routes.push(route) });
+    await createStaffAccount(app.database.db, 'agent@example.ir', 'agent', PASSWORD, 0);
+    await createStaffAccount(app.database.db, 'admin@example.ir', 'admin', PASSWORD, 0);
+    // Mistyped in one test: its delay after a failure must not slow the others down.
+    await createStaffAccount(app.database.db, 'typo@example.ir', 'agent', PASSWORD, 0);
+    const registered = await registerOnce(app);
+    expect(registered.statusCode).toBe(200);
+    trackingCode = registered.json<{ trackingCode: string }>().trackingCode;
+    anonymous = await openSession(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await target.drop();
+  });
+
+  it('guards every /api/staff route but sign-in: no session gets 401, whatever the route', async () => {
+    const staffRoutes = routes.filter((route) => route.url.startsWith(STAFF_PREFIX) && route.method !== 'HEAD');
+    expect(staffRoutes.length).toBeGreaterThanOrEqual(7);
+    for (const route of staffRoutes) {
+      const isPublic = route.config?.staffPublic === true;
+      const handlers = [route.preValidation ?? []].flat();
+      expect({ url: route.url, guarded: handlers.includes(requireStaff) }).toEqual({
+        url: route.url,
+        guarded: !isPublic,
+      });
+      if (isPublic) continue;
+      const url = route.url.replace(':id', '1') + (route.url.endsWith('/export') ? '?format=csv' : '');
+      const response = await app.inject({
+        method: [route.method].flat()[0],
+        url,
+        headers: { cookie: anonymous.cookie, 'x-xsrf-token': anonymous.token, 'content-type': 'application/json' },
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 401 });
+    }
+    expect(
+      staffRoutes.filter((route) => route.config?.staffPublic).map((route) => `${String(route.method)} ${route.url}`),
+    ).toEqual(['POST /api/staff/session']);
+  });
+
+  it('a staff write without the anti-forgery header is refused', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/staff/session',
+      headers: { cookie: anonymous.cookie, 'content-type': 'application/json' },
+      payload: { email: 'agent@example.ir', password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'csrf' } });
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict cookie, and answers one generic message on failure', async () => {
+    const { response } = await signIn('Agent@Example.ir');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ email: 'agent@example.ir', role: 'agent' });
+    const line = [response.headers['set-cookie']].flat().find((cookie) => cookie?.startsWith('staff='));
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/SameSite=Strict/);
+    expect(line).toMatch(/Path=\//);
+    const wrong = await signIn('typo@example.ir', 'not the password');
+    const unknown = await signIn('nobody@example.ir');
+    for (const failed of [wrong.response, unknown.response]) {
+      expect(failed.statusCode).toBe(401);
+      expect(failed.json()).toEqual({ error: { code: 'sign_in_failed', message: fa.errors.sign_in_failed } });
+    }
+  });
+
+  it('finds a registration by tracking code and by a Persian-digit mobile, marks it contacted with a note, and shows the timeline', async () => {
+    const agent = await signIn('agent@example.ir');
+    const headers = { cookie: agent.cookie, 'x-xsrf-token': agent.token, 'content-type': 'application/json' };
+    const byCode = await app.inject({
+      url: `/api/staff/registrations?q=${encodeURIComponent(trackingCode.toLowerCase())}`,
+      headers,
+    });
+    expect(byCode.statusCode).toBe(200);
+    const [found] = byCode.json<{ total: number; items: Registered[] }>().items;
+    expect(found.trackingCode).toBe(trackingCode);
+    const byMobile = await app.inject({
+      url: `/api/staff/registrations?q=${encodeURIComponent(toPersian(found.mobileNumber))}`,
+      headers,
+    });
+    expect(byMobile.json<{ items: Registered[] }>().items.map((item) => item.id)).toEqual([found.id]);
+    const none = await app.inject({ url: '/api/staff/registrations?q=09000000000', headers });
+    expect(none.json<{ total: number }>().total).toBe(0);
+
+    const rejectedWithoutReason = await app.inject({
+      method: 'POST',
+      url: `/api/staff/registrations/${found.id}/status`,
+      headers,
+      payload: { from: 'new', to: 'rejected' },
+    });
+    expect(rejectedWithoutReason.statusCode).toBe(400);
+    const skipped = await app.inject({
+      method: 'POST',
+      url: `/api/staff/registrations/${found.id}/status`,
+      headers,
+      payload: { from: 'new', to: 'approved' },
+    });
+    expect(skipped.statusCode).toBe(409);
+    const contacted = await app.inject({
+      method: 'POST',
+      url: `/api/staff/registrations/${found.id}/status`,
+      headers,
+      payload: { from: 'new', to: 'contacted' },
+    });
+    expect(contacted.statusCode).toBe(204);
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/staff/registrations/${found.id}/status`,
+      headers,
+      payload: { from: 'new', to: 'contacted' },
+    });
+    expect(again.statusCode).toBe(409);
+    const note = await app.inject({
+      method: 'POST',
+      url: `/api/staff/registrations/${found.id}/notes`,
+      headers,
+      payload: { body: 'تماس گرفته شد؛ فردا پیگیری شود.' },
+    });
+    expect(note.statusCode).toBe(204);
+
+    const page = (await app.inject({ url: `/api/staff/registrations/${found.id}`, headers })).json<{
+      status: string;
+      notes: Array<{ body: string; author: string }>;
+      timeline: Array<{ action: string; actor: string }>;
+      next: string[];
+    }>();
+    expect(page.status).toBe('contacted');
+    expect(page.next).toEqual(['approved', 'rejected']);
+    expect(page.notes).toMatchObject([{ body: 'تماس گرفته شد؛ فردا پیگیری شود.', author: 'agent@example.ir' }]);
+    expect(page.timeline.map((event) => event.action)).toEqual(['status', 'note']);
+    const filtered = await app.inject({ url: '/api/staff/registrations?status=new', headers });
+    expect(filtered.json<{ items: Registered[] }>().items.map((item) => item.id)).not.toContain(found.id);
+  });
+
+  it('flags a second registration with the same national code as a possible duplicate', async () => {
+    expect((await registerOnce(app)).statusCode).toBe(200);
+    const agent = await signIn('agent@example.ir');
+    const list = (
+      await app.inject({
+        url: '/api/staff/registrations?sort=created_at&direction=asc',
+        headers: { cookie: agent.cookie },
+      })
+    ).json<{ items: Registered[] }>();
+    expect(list.items.length).toBe(2);
+    const page = (
+      await app.inject({ url: `/api/staff/registrations/${list.items[1].id}`, headers: { cookie: agent.cookie } })
+    ).json<{ duplicates: Array<{ id: number; reasons: string[] }> }>();
+    expect(page.duplicates).toEqual([
+      {
+        id: list.items[0].id,
+        trackingCode: expect.any(String),
+        pharmacyName: expect.any(String),
+        status: 'contacted',
+        reasons: expect.arrayContaining(['national_code', 'mobile_number']),
+      },
+    ]);
+  });
+
+  it('shows every answer with its Persian title and display value, from the definition version it was submitted under', async () => {
+    const agent = await signIn('agent@example.ir');
+    const [first] = (
+      await app.inject({
+        url: '/api/staff/registrations?sort=created_at&direction=asc',
+        headers: { cookie: agent.cookie },
+      })
+    ).json<{ items: Registered[] }>().items;
+    const answersOf = async () =>
+      (await app.inject({ url: `/api/staff/registrations/${first.id}`, headers: { cookie: agent.cookie } })).json<{
+        answers: Array<{ path: string; title: string; value: string }>;
+      }>().answers;
+    const current = await answersOf();
+    const schema = app.definition.registrationSchema as {
+      properties: Record<string, { title: string; oneOf?: Array<{ const: number; title: string }> }>;
+    };
+    const name = current.find((answer) => answer.path === 'name');
+    expect(name?.title).toBe(schema.properties.name.title);
+    const type = current.find((answer) => answer.path === 'type');
+    const row = await app.database.db
+      .selectFrom('registrations')
+      .select(['type', 'pharmacy_name'])
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(type?.value).toBe(schema.properties.type.oneOf?.find((option) => option.const === row.type)?.title);
+    expect(current.some((answer) => answer.path.includes('captcha'))).toBe(false);
+
+    // Submitted under an older definition whose name field had another title: that title shows.
+    const old = { type: 'object', properties: { name: { type: 'string', title: 'عنوان قدیمی نام' } } };
+    await app.database.db
+      .insertInto('definition_versions')
+      .values({ version: 'old-version', registration_schema: JSON.stringify(old), first_served_at: 0 })
+      .execute();
+    await app.database.db
+      .updateTable('registrations')
+      .set({ definition_version: 'old-version' })
+      .where('id', '=', first.id)
+      .execute();
+    const before = await answersOf();
+    expect(before.find((answer) => answer.path === 'name')).toEqual({
+      path: 'name',
+      title: 'عنوان قدیمی نام',
+      value: row.pharmacy_name,
+    });
+    // A field the old definition did not know still shows, under its key.
+    expect(before.find((answer) => answer.path === 'type')?.title).toBe('type');
+  });
+
+  it('lets admins export (CSV with BOM, JSON) and read the audit log; agents get 403', async () => {
+    const agent = await signIn('agent@example.ir');
+    expect(
+      (await app.inject({ url: '/api/staff/export?format=csv', headers: { cookie: agent.cookie } })).statusCode,
+    ).toBe(403);
+    expect((await app.inject({ url: '/api/staff/audit', headers: { cookie: agent.cookie } })).statusCode).toBe(403);
+    const admin = await signIn('admin@example.ir');
+    const csv = await app.inject({
+      url: '/api/staff/export?format=csv&status=contacted',
+      headers: { cookie: admin.cookie },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('\uFEFFid,tracking_code,status')).toBe(true);
+    expect(csv.body.trim().split('\n')).toHaveLength(2);
+    const json = await app.inject({ url: '/api/staff/export?format=json', headers: { cookie: admin.cookie } });
+    expect(json.json<unknown[]>()).toHaveLength(2);
+    const audit = (await app.inject({ url: '/api/staff/audit', headers: { cookie: admin.cookie } })).json<{
+      events: Array<{ action: string; actor: string }>;
+    }>();
+    expect(audit.events.slice(0, 2).map((event) => event.action)).toEqual(['export', 'export']);
+    expect(audit.events.some((event) => event.action === 'sign_in' && event.actor === 'agent@example.ir')).toBe(true);
+  });
+
+  it('sign-out revokes the session on the server', async () => {
+    const agent = await signIn('agent@example.ir');
+    const out = await app.inject({
+      method: 'DELETE',
+      url: '/api/staff/session',
+      headers: { cookie: agent.cookie, 'x-xsrf-token': agent.token },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await app.inject({ url: '/api/staff/session', headers: { cookie: agent.cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('the staff session cookie in production', () => {
+  it('is __Host-staff, Secure, HttpOnly and SameSite=Strict', async () => {
+    const production = await testApp({ NODE_ENV: 'production' });
+    try {
+      await createStaffAccount(production.database.db, 'agent@example.ir', 'agent', PASSWORD, 0);
+      const opened = await production.inject({ url: '/api/health' });
+      const cookies = cookiesOf(opened);
+      const cookie = Object.entries(cookies)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; ');
+      const response = await production.inject({
+        method: 'POST',
+        url: '/api/staff/session',
+        headers: { cookie, 'x-xsrf-token': cookies['XSRF-TOKEN'], 'content-type': 'application/json' },
+        payload: { email: 'agent@example.ir', password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      const line = [response.headers['set-cookie']].flat().find((header) => header?.startsWith('__Host-staff='));
+      expect(line).toBeDefined();
+      for (const attribute of [/; Secure/, /; HttpOnly/, /; SameSite=Strict/, /; Path=\//])
+        expect(line).toMatch(attribute);
+      expect(line).not.toMatch(/Domain=/);
+    } finally {
+      await production.close();
+    }
+  });
+});
