@@ -2,13 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { fontPreloadPlugin, precompressPlugin } from './src/client/build/assets-plugins.js';
+import { precompressPlugin } from './src/client/build/assets-plugins.js';
+import { fontSubsetPlugin } from './src/client/build/font-subset-plugin.js';
+import { prerenderPlugin } from './src/client/build/prerender-plugin.js';
 import { wizardValidatorsPlugin } from './src/client/build/validators-plugin.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 // The browser wizard: built into dist/client, which the Fastify server serves (with the .br/.gz
-// files written here). `npm run dev` (scripts/dev.mjs) runs this dev server with /api proxied to a
+// files written here). `npm run dev` (scripts/dev.ts) runs this dev server with /api proxied to a
 // dev API server.
 export default defineConfig(({ command }) => ({
   root,
@@ -19,8 +21,14 @@ export default defineConfig(({ command }) => ({
       schemasDir: path.join(root, 'schemas'),
       formatsModule: path.join(root, 'src/shared/formats.ts'),
     }),
-    fontPreloadPlugin({ match: /Vazirmatn-Regular-[\w-]+\.woff2$/ }),
+    fontSubsetPlugin({
+      fonts: ['Regular', 'Bold'].map((weight) =>
+        path.join(root, `node_modules/vazirmatn/fonts/webfonts/Vazirmatn-${weight}.woff2`),
+      ),
+      cacheDir: path.join(root, 'node_modules/.cache/wizard-fonts'),
+    }),
     lazyMarkdownPlugin(),
+    prerenderPlugin({ entry: path.join(root, 'src/client/prerender.tsx') }),
     precompressPlugin(),
   ],
   resolve: {
@@ -45,6 +53,8 @@ export default defineConfig(({ command }) => ({
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 400,
+    // The staff console is its own page and bundle: nothing of it reaches the wizard's first load.
+    rollupOptions: { input: { index: path.join(root, 'index.html'), staff: path.join(root, 'staff.html') } },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -99,7 +99,11 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }
 
-function errorBody(message: string, code: string, fields?: Record<string, string>): ApiErrorBody {
+function errorBody(
+  message: string,
+  code: ApiErrorBody['error']['code'],
+  fields?: Record<string, string>,
+): ApiErrorBody {
   return { error: fields && Object.keys(fields).length ? { message, code, fields } : { message, code } };
 }
 
@@ -171,5 +175,5 @@ export function installFetchStub(): void {
     }
     return answer(method, url.pathname);
   };
-  globalThis.fetch = stub as typeof fetch;
+  globalThis.fetch = stub;
 }

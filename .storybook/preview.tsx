@@ -6,7 +6,7 @@
  *   global CSS and the widgets' CSS;
  * - the accessibility addon on every story (WCAG 2.1 A/AA rules, as the e2e axe scan);
  * - controls inferred from the components' props (`argTypes`), with the stories' args;
- * - a fresh React Query client per story with the API seeded, and a `fetch` stub for the calls the
+ * - a fresh React Query client per story with the API seeded, the widgets' services over it, and a `fetch` stub for the calls the
  *   components make themselves (see api-mock.ts) — no story ever touches the network.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -16,6 +16,8 @@ import '../src/client/styles/fonts.css';
 import '../src/client/styles/app.css';
 import '../widgets/widgets.css';
 import { clearRegisterConfigCache } from '../src/client/api/config.js';
+import { queryWidgetServices } from '../src/client/api/widget-services.js';
+import { WidgetServicesContext } from '../widgets/services.js';
 import { createSeededClient, type ApiSeeds } from '../widgets/story-helpers.js';
 import { apiMockFromArgs, defaultSeeds, installFetchStub, setApiMock } from './api-mock.js';
 
@@ -41,9 +43,11 @@ function StoryProviders({ seeds, children }: { seeds: ApiSeeds | undefined; chil
   useEffect(() => () => client.clear(), [client]);
   return (
     <QueryClientProvider client={client}>
-      <div dir={STORY_DIR} lang={STORY_LANG} className="story-root" data-testid="story-root">
-        {children}
-      </div>
+      <WidgetServicesContext value={queryWidgetServices}>
+        <div dir={STORY_DIR} lang={STORY_LANG} className="story-root" data-testid="story-root">
+          {children}
+        </div>
+      </WidgetServicesContext>
     </QueryClientProvider>
   );
 }

@@ -17,7 +17,8 @@ import {
   type WizardState,
 } from '../src/client/state/wizard-store.js';
 import { loadFullWizard, shellWizard } from '../src/client/wizard-source.js';
-import type { Drafts } from '../src/shared/wizard-definition.js';
+import type { StepTest } from '../src/shared/step-conditions.js';
+import type { Drafts, LoadedWizard } from '../src/shared/wizard-definition.js';
 import { MemoryStorage } from './memory-storage.js';
 
 /** As main.tsx: the precompiled validators (virtual:wizard-validators) load with the form steps. */
@@ -48,6 +49,8 @@ export interface WizardStoryProps {
   result?: RegistrationResult;
   /** The server's field messages, by step and field. */
   serverErrors?: ServerErrors;
+  /** Another definition than schemas/ (complete, with its validators and step conditions). */
+  definition?: { wizard: LoadedWizard; loadValidators: () => Promise<ValidatorFactory>; stepTest: StepTest };
 }
 
 /** Where the router is (tests and the a11y panel ignore it: it is `hidden`). */
@@ -69,6 +72,7 @@ export function WizardStory({
   tier,
   result,
   serverErrors = {},
+  definition,
 }: WizardStoryProps) {
   const queryClient = useQueryClient();
   const [storage] = useState(() => {
@@ -76,11 +80,16 @@ export function WizardStory({
     return new MemoryStorage({ [DEFAULT_STORAGE_KEY]: JSON.stringify(state) });
   });
   return (
-    <MemoryRouter initialEntries={[`${routeOf(step)}${search}`]}>
+    <MemoryRouter
+      initialEntries={[
+        `${definition?.wizard.steps.find((candidate) => candidate.id === step)?.route ?? routeOf(step)}${search}`,
+      ]}
+    >
       <WizardApp
-        wizard={shellWizard}
-        loadFullWizard={loadFullWizard}
-        loadValidators={loadValidators}
+        wizard={definition?.wizard ?? shellWizard}
+        loadFullWizard={definition ? undefined : loadFullWizard}
+        loadValidators={definition?.loadValidators ?? loadValidators}
+        stepTest={definition?.stepTest}
         queryClient={queryClient}
         storage={storage}
       />

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { fa } from '../src/shared/strings.fa.js';
 import { RulesDialog } from './RulesDialog.js';
-import { describedBy, invalid, stringOption } from './shared.js';
+import { fieldOption, widgetDeclarations } from './declarations.js';
+import { describedBy, invalid, type WidgetPropsOf } from './shared.js';
 
 /**
  * `acceptTerms`: a checkbox labelled with the schema title, and a button
  * (`ui:options.rulesButton`, default «مشاهده قوانین») that opens the rules in a modal dialog.
  */
 export default function AcceptTermsWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, schema, options } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, schema, options } =
+    props as WidgetPropsOf<boolean>;
   const [open, setOpen] = useState(false);
   const label = props.label || schema.title || '';
-  const buttonText = stringOption(options, 'rulesButton', fa.widgets.terms.rulesButton);
+  const buttonText = fieldOption(widgetDeclarations.acceptTerms, options, 'rulesButton');
 
   return (
     <div className="widget-terms">
@@ -24,7 +25,6 @@ export default function AcceptTermsWidget(props: WidgetProps) {
           checked={value === true}
           required={required}
           disabled={disabled || readonly}
-          autoFocus={props.autofocus}
           aria-labelledby={`${id}__checkbox-label`}
           aria-invalid={invalid(rawErrors)}
           aria-describedby={describedBy(id)}

@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { describedBy, invalid } from './shared.js';
+import { describedBy, invalid, type WidgetPropsOf } from './shared.js';
+import { useTypedValue } from './use-typed-value.js';
 
 /**
  * `addressTextarea`: a textarea that grows with its content (never a scrollbar, never a jump of the
@@ -21,10 +22,11 @@ export default function AddressTextareaWidget(props: WidgetProps) {
     required,
     schema,
     options,
-  } = props;
+  } = props as WidgetPropsOf<string>;
   const ref = useRef<HTMLTextAreaElement>(null);
   const rows = typeof options.rows === 'number' && options.rows > 0 ? options.rows : 2;
-  const text = typeof value === 'string' ? value : '';
+  const typed = useTypedValue<unknown>(value, onChange, { immediate: Boolean(rawErrors?.length) });
+  const text = typeof typed.value === 'string' ? typed.value : '';
 
   // The length of the text the height was last fitted to; -1 before the first fit.
   const fittedLength = useRef(-1);
@@ -68,12 +70,14 @@ export default function AddressTextareaWidget(props: WidgetProps) {
       required={required}
       disabled={disabled}
       readOnly={readonly}
-      autoFocus={props.autofocus}
       autoComplete="street-address"
       aria-invalid={invalid(rawErrors)}
       aria-describedby={describedBy(id)}
-      onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
-      onBlur={(event) => onBlur(id, event.target.value)}
+      onChange={(event) => typed.change(event.target.value === '' ? options.emptyValue : event.target.value)}
+      onBlur={(event) => {
+        typed.flush();
+        onBlur(id, event.target.value);
+      }}
       onFocus={(event) => onFocus(id, event.target.value)}
     />
   );

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { useCaptcha } from '../src/client/api/queries.js';
-import { wizardFormContext } from '../src/client/form/form-context.js';
+import { wizardFormContext } from './form-context.js';
+import { useWidgetServices } from './services.js';
 import { fa } from '../src/shared/strings.fa.js';
 import { QueryState } from './QueryState.js';
-import { describedBy, invalid, stringOption } from './shared.js';
+import { fieldOption, widgetDeclarations } from './declarations.js';
+import { describedBy, invalid, type WidgetPropsOf } from './shared.js';
 
 /**
  * `captcha`: the security question and its options as a radio group; the value is the chosen
@@ -13,10 +14,11 @@ import { describedBy, invalid, stringOption } from './shared.js';
  * «پرسش تازه» fetches another question.
  */
 export default function CaptchaWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, options, registry } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, options, registry } =
+    props as WidgetPropsOf<number>;
   const { formData, setField } = wizardFormContext(registry);
-  const idField = stringOption(options, 'idField', 'captchaId');
-  const { data: captcha, isPending, isError, isFetching, error, refetch } = useCaptcha();
+  const idField = fieldOption(widgetDeclarations.captcha, options, 'idField');
+  const { data: captcha, isPending, isError, isFetching, error, refetch } = useWidgetServices().useCaptcha();
   const captchaId = captcha?.id;
 
   useEffect(() => {
@@ -81,9 +83,7 @@ export default function CaptchaWidget(props: WidgetProps) {
                 value={index}
                 checked={value === index}
                 disabled={locked}
-                autoFocus={props.autofocus && index === 0}
                 aria-labelledby={`${id}__option-label-${index}`}
-                aria-invalid={invalid(rawErrors)}
                 aria-describedby={describedBy(id)}
                 onChange={() => onChange(index)}
                 onBlur={() => onBlur(id, value)}

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { wizardFormContext } from '../src/client/form/form-context.js';
+import { wizardFormContext } from './form-context.js';
 import type { City } from '../src/shared/api-contract.js';
 import { fa } from '../src/shared/strings.fa.js';
 import { filterCities, searchKey, useSortedLocations } from './locations.js';
 import { QueryState, stateId } from './QueryState.js';
-import { asId, describedBy, fill, invalid, stringOption, toPersianDigits } from './shared.js';
+import { fieldOption, widgetDeclarations } from './declarations.js';
+import { asId, describedBy, fill, invalid, toPersianDigits, type WidgetPropsOf } from './shared.js';
 
 /**
  * `citySelect`: a searchable city picker, the ARIA 1.2 combobox pattern (editable input with list
@@ -15,9 +16,10 @@ import { asId, describedBy, fill, invalid, stringOption, toPersianDigits } from 
  * not belong to, the city is cleared. The value is the city id (integer).
  */
 export default function CitySelectWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, placeholder, options } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, placeholder, options } =
+    props as WidgetPropsOf<number>;
   const { formData } = wizardFormContext(props.registry);
-  const provinceField = stringOption(options, 'provinceField', 'selectedState');
+  const provinceField = fieldOption(widgetDeclarations.citySelect, options, 'provinceField');
   const provinceId = asId(formData[provinceField]);
   const selectedId = asId(value);
   const { sorted, isPending, isError, error, refetch } = useSortedLocations();
@@ -42,11 +44,14 @@ export default function CitySelectWidget(props: WidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedCity, provinceId]);
 
-  useEffect(() => {
+  // A new province starts a new search (reset while rendering, as React advises, not in an effect).
+  const [searchedProvince, setSearchedProvince] = useState(provinceId);
+  if (searchedProvince !== provinceId) {
+    setSearchedProvince(provinceId);
     setQuery(null);
     setOpen(false);
     setActive(-1);
-  }, [provinceId]);
+  }
 
   useEffect(() => {
     if (!open || active < 0) return;
@@ -56,7 +61,9 @@ export default function CitySelectWidget(props: WidgetProps) {
 
   const locked = disabled || readonly;
   const waiting = sorted === undefined;
-  const noProvince = !waiting && provinceId === undefined;
+  // Said from the first paint on, before the list arrives: the pre-rendered page shows the same
+  // hint as the hydrated one, so nothing moves when Locations comes.
+  const noProvince = provinceId === undefined;
   const inputDisabled = disabled || waiting || noProvince;
   const listId = `${id}__listbox`;
   const hintId = `${id}__province-hint`;
@@ -145,7 +152,11 @@ export default function CitySelectWidget(props: WidgetProps) {
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? optionId(id, active) : undefined}
           aria-invalid={invalid(rawErrors)}
-          aria-describedby={describedBy(id, noProvince && hintId, waiting && stateId(id))}
+          aria-describedby={describedBy(
+            id,
+            noProvince && hintId,
+            (isError ? waiting : isPending && !noProvince) && stateId(id),
+          )}
           aria-required={required || undefined}
           autoComplete="off"
           spellCheck={false}
@@ -153,7 +164,6 @@ export default function CitySelectWidget(props: WidgetProps) {
           placeholder={placeholder || fa.widgets.locations.cityPlaceholder}
           disabled={inputDisabled}
           readOnly={readonly}
-          autoFocus={props.autofocus}
           onChange={(event) => {
             setQuery(event.target.value);
             setOpen(true);
@@ -192,6 +202,8 @@ export default function CitySelectWidget(props: WidgetProps) {
       >
         {expanded &&
           matches.map((city, index) => (
+            // The keyboard chooses through the input (aria-activedescendant, Enter), as ARIA's combobox pattern has it.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={city.id}
               id={optionId(id, index)}
@@ -215,7 +227,7 @@ export default function CitySelectWidget(props: WidgetProps) {
       )}
       <QueryState
         id={id}
-        loading={isPending && fa.widgets.locations.loading}
+        loading={isPending && !noProvince && fa.widgets.locations.loading}
         error={isError && waiting && fa.widgets.locations.error}
         detail={error?.message}
         onRetry={() => void refetch()}

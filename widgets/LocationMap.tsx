@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
+import { useHydrated } from './use-hydrated.js';
 import { fa } from '../src/shared/strings.fa.js';
 import { MapPlaceholder } from './map/MapPlaceholder.js';
 
@@ -13,16 +14,18 @@ const LocationMapView = lazy(() => import('./map/LocationMapView.js'));
  * `selectedState` and `cityId`). Settings (tiles, centre, zooms, marker size) from Register/Config.
  */
 export default function LocationMapWidget(props: WidgetProps) {
+  // Leaflet needs a browser: the pre-rendered HTML and its hydration show the placeholder.
+  const hydrated = useHydrated();
+  const placeholder = (
+    <MapPlaceholder id={props.id}>
+      <span role="status" className="widget-state widget-state--loading">
+        {fa.widgets.map.loading}
+      </span>
+    </MapPlaceholder>
+  );
+  if (!hydrated) return placeholder;
   return (
-    <Suspense
-      fallback={
-        <MapPlaceholder id={props.id}>
-          <span role="status" className="widget-state widget-state--loading">
-            {fa.widgets.map.loading}
-          </span>
-        </MapPlaceholder>
-      }
-    >
+    <Suspense fallback={placeholder}>
       <LocationMapView {...props} />
     </Suspense>
   );

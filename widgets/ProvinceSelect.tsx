@@ -2,18 +2,20 @@ import type { WidgetProps } from '@rjsf/utils';
 import { fa } from '../src/shared/strings.fa.js';
 import { useSortedLocations } from './locations.js';
 import { QueryState, stateId } from './QueryState.js';
-import { asId, describedBy, invalid } from './shared.js';
+import { asId, describedBy, invalid, type WidgetPropsOf } from './shared.js';
 
 /**
  * `provinceSelect`: a native select of the 31 provinces, sorted by Persian name, from the one
  * Utility/Locations fetch. The value is the province id (integer).
  */
 export default function ProvinceSelectWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, placeholder, options } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, placeholder, options } =
+    props as WidgetPropsOf<number>;
   const { sorted, isPending, isError, error, refetch } = useSortedLocations();
   const selected = asId(value);
   const ready = sorted !== undefined;
-  const toValue = (text: string) => (text === '' ? options.emptyValue : Number(text));
+  const toValue = (text: string): number | undefined =>
+    text === '' ? (options.emptyValue as number | undefined) : Number(text);
 
   return (
     <div className="widget-select">
@@ -24,7 +26,6 @@ export default function ProvinceSelectWidget(props: WidgetProps) {
         value={ready && selected !== undefined ? String(selected) : ''}
         required={required}
         disabled={disabled || readonly || !ready}
-        autoFocus={props.autofocus}
         aria-invalid={invalid(rawErrors)}
         aria-describedby={describedBy(id, !ready && stateId(id))}
         aria-busy={isPending || undefined}
@@ -32,7 +33,10 @@ export default function ProvinceSelectWidget(props: WidgetProps) {
         onBlur={(event) => onBlur(id, toValue(event.target.value))}
         onFocus={(event) => onFocus(id, toValue(event.target.value))}
       >
-        <option value="">{placeholder || fa.widgets.locations.provincePlaceholder}</option>
+        {/* The list's state shows inside the select, in the space it keeps: nothing below it moves. */}
+        <option value="">
+          {isPending ? fa.widgets.locations.loading : placeholder || fa.widgets.locations.provincePlaceholder}
+        </option>
         {sorted?.provinces.map((province) => (
           <option key={province.id} value={province.id}>
             {province.name}
@@ -42,6 +46,7 @@ export default function ProvinceSelectWidget(props: WidgetProps) {
       <QueryState
         id={id}
         loading={isPending && fa.widgets.locations.loading}
+        loadingUnseen
         error={isError && !ready && fa.widgets.locations.error}
         detail={error?.message}
         onRetry={() => void refetch()}

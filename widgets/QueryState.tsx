@@ -8,13 +8,18 @@ export interface QueryStateProps {
   error?: string | false;
   detail?: string;
   onRetry?: () => void;
+  /**
+   * The loading note is for screen readers only: the widget shows its state in its own space, so
+   * the page does not move when the note goes away.
+   */
+  loadingUnseen?: boolean;
 }
 
 /**
  * Loading and failure notes of the widgets that fetch: a polite status while loading, an alert
  * with a «تلاش دوباره» button on failure. Its id (`${id}__state`) is added to aria-describedby.
  */
-export function QueryState({ id, loading, error, detail, onRetry }: QueryStateProps) {
+export function QueryState({ id, loading, error, detail, onRetry, loadingUnseen }: QueryStateProps) {
   if (error) {
     return (
       <div id={stateId(id)} className="widget-state widget-state--error" role="alert">
@@ -29,7 +34,11 @@ export function QueryState({ id, loading, error, detail, onRetry }: QueryStatePr
   }
   if (loading) {
     return (
-      <div id={stateId(id)} className="widget-state widget-state--loading" role="status">
+      <div
+        id={stateId(id)}
+        className={loadingUnseen ? 'visually-hidden' : 'widget-state widget-state--loading'}
+        role="status"
+      >
         {loading}
       </div>
     );

@@ -95,6 +95,8 @@ export function RulesDialog({ open, onClose }: RulesDialogProps) {
   };
 
   return (
+    // A click on the backdrop closes it, as Escape does from the keyboard (the dialog's own cancel).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialogRef}
       className="rules-dialog"

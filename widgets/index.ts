@@ -1,7 +1,8 @@
 /**
  * The custom widgets, keyed exactly by `customWidgetNames` (widgets/names.ts), for RJSF's registry:
  * `<Form widgets={widgets} … />`. Each widget reads its settings from `ui:options` and sibling
- * fields through the stepper's `formContext` (src/client/form/form-context.ts).
+ * fields through the stepper's `formContext` (form-context.ts), and their data from the
+ * services the app injects (services.ts).
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import './widgets.css';

@@ -4,6 +4,7 @@
  * the Persian strings.
  */
 import { digitsEnToFa } from '@persian-tools/persian-tools';
+import type { WidgetProps } from '@rjsf/utils';
 
 /** `${id}__help ${id}__error` (+ any extra ids): the hint and error the stepper's template renders. */
 export function describedBy(id: string, ...extra: Array<string | false | undefined>): string {
@@ -13,12 +14,6 @@ export function describedBy(id: string, ...extra: Array<string | false | undefin
 /** `true` when RJSF reports errors for the field, else `undefined` (no attribute rendered). */
 export function invalid(rawErrors: string[] | undefined): true | undefined {
   return rawErrors !== undefined && rawErrors.length > 0 ? true : undefined;
-}
-
-/** A string `ui:options` entry, or the fallback. */
-export function stringOption(options: Record<string, unknown>, name: string, fallback: string): string {
-  const value = options[name];
-  return typeof value === 'string' && value !== '' ? value : fallback;
 }
 
 /** Replaces `{name}` in a Persian template by the given values. */
@@ -41,3 +36,26 @@ export function asId(value: unknown): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : undefined;
 }
+
+/**
+ * RJSF types a widget's `value` as `any`; each widget says what it holds, so the `any` stops at
+ * the prop instead of flowing through the widget.
+ */
+export type WidgetPropsOf<V> = Pick<
+  WidgetProps,
+  | 'id'
+  | 'name'
+  | 'label'
+  | 'onChange'
+  | 'onBlur'
+  | 'onFocus'
+  | 'disabled'
+  | 'readonly'
+  | 'rawErrors'
+  | 'required'
+  | 'placeholder'
+  | 'schema'
+  | 'uiSchema'
+  | 'options'
+  | 'registry'
+> & { value: V | undefined };

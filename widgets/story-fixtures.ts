@@ -28,7 +28,7 @@ export const sampleLocations: Locations = {
     { id: 130, name: 'اصفهان', provinceId: 4, latitude: 32.654627, longitude: 51.667983 },
     { id: 131, name: 'آران و بیدگل', provinceId: 4, latitude: 34.057778, longitude: 51.484167 },
     { id: 135, name: 'اردستان', provinceId: 4, latitude: 33.376111, longitude: 52.369444 },
-    { id: 138, name: 'کاشان', provinceId: 4, latitude: 33.983, longitude: 51.433 },
+    { id: 203, name: 'کاشان', provinceId: 4, latitude: 33.985036, longitude: 51.409963 },
     { id: 237, name: 'کرج', provinceId: 5, latitude: 35.83, longitude: 50.99 },
     { id: 253, name: 'تنکمان', provinceId: 5, latitude: 35.952222, longitude: 50.6075 },
     { id: 244, name: 'طالقان', provinceId: 5, latitude: 36.17, longitude: 50.76 },

@@ -8,14 +8,13 @@
  *   hint / error elements (`${id}__help`, `${id}__error`) the stepper's field template renders.
  */
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { getDefaultRegistry } from '@rjsf/core';
 import { getUiOptions, type Registry, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import type { Decorator } from '@storybook/react-vite';
-import { ApiError } from '../src/client/api/http.js';
-import { queryKeys } from '../src/client/api/queries.js';
-import type { WizardFormContext } from '../src/client/form/form-context.js';
-import type { Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
+import type { WizardFormContext } from './form-context.js';
+import { serviceKeys, WidgetServicesContext, type WidgetServices } from './services.js';
+import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../src/shared/api-contract.js';
 import { fa } from '../src/shared/strings.fa.js';
 
 /** How a story wants one API answer: the data, forever loading, or failed. */
@@ -27,9 +26,9 @@ export interface ApiSeeds {
   captcha?: Seed<Captcha>;
 }
 
-/** The failure seeded for `'error'`: the same ApiError the real client throws offline. */
-export function seededError(): ApiError {
-  return new ApiError(0, 'network', fa.errors.network);
+/** The failure seeded for `'error'`: what the app's client reports offline (its Persian message). */
+export function seededError(): Error {
+  return new Error(fa.errors.network);
 }
 
 /** A fresh QueryClient whose config / locations / captcha queries start as the seeds say. */
@@ -58,13 +57,45 @@ export function createSeededClient(seeds: ApiSeeds = {}): QueryClient {
       client.setQueryData(key, value);
     }
   };
-  seed(queryKeys.config, seeds.config);
-  seed(queryKeys.locations, seeds.locations);
-  seed(queryKeys.captcha, seeds.captcha);
+  seed(serviceKeys.config, seeds.config);
+  seed(serviceKeys.locations, seeds.locations);
+  seed(serviceKeys.captcha, seeds.captcha);
   return client;
 }
 
-/** RTL Persian page around a QueryClient (a given one, or a fresh one seeded from `api`). */
+async function fetchJson<T>(path: string): Promise<T> {
+  const response = await fetch(path);
+  if (!response.ok) throw seededError();
+  return (await response.json()) as T;
+}
+
+/**
+ * The widgets' services for stories: the seeded cache entries, and a plain GET (answered by the
+ * story's fetch stub) for a refetch such as «پرسش تازه». The app's own implementation is
+ * src/client/api/widget-services.ts.
+ */
+export const storyServices: WidgetServices = {
+  useRegisterConfig: () =>
+    useQuery({
+      queryKey: serviceKeys.config,
+      queryFn: () => fetchJson<RegisterConfig>(apiPaths.config),
+      staleTime: Infinity,
+    }),
+  useLocations: () =>
+    useQuery({
+      queryKey: serviceKeys.locations,
+      queryFn: () => fetchJson<Locations>(apiPaths.locations),
+      staleTime: Infinity,
+    }),
+  useCaptcha: () =>
+    useQuery({
+      queryKey: serviceKeys.captcha,
+      queryFn: () => fetchJson<Captcha>(apiPaths.captcha),
+      staleTime: Infinity,
+    }),
+};
+
+/** RTL Persian page around a QueryClient (a given one, or a fresh one seeded from `api`) and the story services. */
 export function WidgetProviders({
   api,
   client,
@@ -77,9 +108,11 @@ export function WidgetProviders({
   const [own] = useState(() => client ?? createSeededClient(api));
   return (
     <QueryClientProvider client={own}>
-      <div dir="rtl" lang="fa" className="story-page" style={{ maxWidth: '40rem', padding: '1rem' }}>
-        {children}
-      </div>
+      <WidgetServicesContext value={storyServices}>
+        <div dir="rtl" lang="fa" className="story-page" style={{ maxWidth: '40rem', padding: '1rem' }}>
+          {children}
+        </div>
+      </WidgetServicesContext>
     </QueryClientProvider>
   );
 }
@@ -131,6 +164,8 @@ export function WidgetHarness(props: WidgetHarnessProps) {
         props.onSetField?.(field, value);
       },
     }),
+    // A new context only when the data changes, as in the wizard: the story's callback prop is
+    // read when it is called, and a new one each render must not re-render every widget.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [data],
   );

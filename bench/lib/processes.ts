@@ -141,37 +141,10 @@ export async function startProductServer(name: string, options: ProductServerOpt
     '/api/health',
     dir,
   );
-  const stop = server.stop;
+  const stop = server.stop.bind(server);
   server.stop = async () => {
     await stop();
     if (!options.dir) rmSync(dir, { recursive: true, force: true });
-  };
-  return server;
-}
-
-/** A baseline server from bench/servers/ (bare Fastify, or our stack in front of a constant). */
-export async function startBaseline(kind: 'bare' | 'stack', extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const dir = mkdtempSync(join(tmpdir(), `pharmacy-bench-${kind}-`));
-  const bank = join(dir, 'captcha-bank.json');
-  writeFileSync(bank, JSON.stringify(benchCaptchaBank));
-  const server = await startProcess(
-    kind,
-    ['--import', 'tsx', fromRoot('bench', 'servers', `${kind}.ts`)],
-    {
-      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
-      CAPTCHA_QUESTIONS_FILE: bank,
-      RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',
-      RATE_LIMIT_REGISTRATION_PER_MINUTE: '100000000',
-      CLIENT_DIR: fromRoot('dist', 'client'),
-      ...extraEnv,
-    },
-    '/api/bench/constant',
-    dir,
-  );
-  const stop = server.stop;
-  server.stop = async () => {
-    await stop();
-    rmSync(dir, { recursive: true, force: true });
   };
   return server;
 }

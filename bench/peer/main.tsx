@@ -5,7 +5,7 @@
 // `?page=N` opens page N (0-2), the peer's equivalent of the wizard's routes.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Model } from 'survey-core';
+import { Model, type PageModel, type ValueChangedEvent } from 'survey-core';
 import 'survey-core/i18n/persian';
 import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
@@ -168,7 +168,7 @@ if (saved) survey.data = JSON.parse(saved) as Record<string, unknown>;
 const page = Number(new URLSearchParams(location.search).get('page') ?? '0');
 if (page > 0) survey.currentPageNo = Math.min(page, 2);
 
-survey.onValueChanged.add((sender, options) => {
+survey.onValueChanged.add((sender, options: ValueChangedEvent) => {
   sessionStorage.setItem(draftKey, JSON.stringify(sender.data));
   if (options.name === 'selectedState') {
     sender.clearValue('cityId');
@@ -176,7 +176,7 @@ survey.onValueChanged.add((sender, options) => {
   }
 });
 survey.onCurrentPageChanged.add((sender) => {
-  if (sender.currentPage.name === 'manager') void loadCaptcha();
+  if ((sender.currentPage as PageModel).name === 'manager') void loadCaptcha();
 });
 survey.onComplete.add(async (sender) => {
   const d = sender.data as Record<string, unknown>;
@@ -205,7 +205,7 @@ survey.onComplete.add(async (sender) => {
 });
 
 void loadLocations();
-if (survey.currentPage.name === 'manager') void loadCaptcha();
+if ((survey.currentPage as PageModel).name === 'manager') void loadCaptcha();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -282,7 +282,9 @@ export async function moduleInfo(configFile: string, outDir?: string, precompres
   };
   const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, configFile);
   if (!loaded) throw new Error(`could not load ${configFile}`);
-  const plugins = (await Promise.all([loaded.config.plugins ?? []].flat(Infinity as 1))).flat(Infinity as 1);
+  const plugins = (
+    await Promise.all([loaded.config.plugins ?? []].flat(Infinity as 1).map((plugin) => Promise.resolve(plugin)))
+  ).flat(Infinity as 1);
   const kept =
     outDir && precompress
       ? plugins
@@ -486,3 +488,5 @@ export const productDist = () => fromRoot('dist', 'client');
 export const productViteConfig = () => fromRoot('vite.config.ts');
 export const peerDist = () => fromRoot('bench', 'peer', 'dist');
 export const peerViteConfig = () => fromRoot('bench', 'peer', 'vite.config.ts');
+export const jsonFormsPeerDist = () => fromRoot('bench', 'peer-jsonforms', 'dist');
+export const jsonFormsPeerViteConfig = () => fromRoot('bench', 'peer-jsonforms', 'vite.config.ts');

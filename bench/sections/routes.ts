@@ -46,7 +46,9 @@ export async function recordRoutes(
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     try {
       await context.addInitScript({ content: seedScript(draftSeed(route)) });
-      const readySelector = step?.kind === 'form' ? 'form' : 'h1';
+      // A pre-rendered step is on screen with its HTML, and works once React has hydrated it
+      // (#root[data-hydrated]); its code starts after the first paint, so that mark is when it is ready.
+      const readySelector = `#root[data-hydrated] ${step?.kind === 'form' ? 'form' : 'h1'}`;
       // The moment the step is on screen, taken in the page (a MutationObserver), so an idle
       // prefetch that starts right after it is never counted as needed.
       await context.addInitScript({
@@ -56,7 +58,7 @@ export async function recordRoutes(
               window.__routeReadyAt = performance.now();
             }
           };
-          new MutationObserver(check).observe(document, { childList: true, subtree: true });
+          new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
         })();`,
       });
       const page = await context.newPage();
@@ -65,11 +67,19 @@ export async function recordRoutes(
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(settleMs);
       await page.waitForLoadState('networkidle');
-      const timing = (await page.evaluate(`({
+      const timing = await page.evaluate<{
+        readyAt?: number;
+        loadAt?: number;
+        resources: Array<{ name: string; start: number }>;
+      }>(`({
         readyAt: window.__routeReadyAt,
+        loadAt: performance.getEntriesByType('navigation')[0]?.loadEventStart,
         resources: performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, start: entry.startTime })),
-      })`)) as { readyAt?: number; resources: Array<{ name: string; start: number }> };
+      })`);
       if (timing.readyAt === undefined) throw new Error(`${route}: could not tell when ${readySelector} appeared`);
+      // What the page asks for until it is hydrated, or until its load event if that comes later
+      // (its loader, script, modulepreloads, stylesheets, fonts), is what it needs to work.
+      timing.readyAt = Math.max(timing.readyAt, timing.loadAt ?? 0);
       const files = timing.resources
         .map((entry) => ({ url: new URL(entry.name), start: entry.start }))
         .filter(

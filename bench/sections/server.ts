@@ -1,17 +1,17 @@
-// Server throughput: autocannon (in this process, the load generator) against servers in their own
-// processes — two baselines (bare Fastify; our plugin stack in front of a constant) and the real
-// server on a fresh SQLite file. Every POST is a new registration with its own session, token and
-// solved captcha, prepared beforehand.
+// Server throughput: autocannon (in this process, the load generator) against the real server in
+// its own process on a fresh SQLite file: p99 per route, registrations/s (every POST a new
+// registration with its own session, token and solved captcha, prepared beforehand), and the size
+// of the Locations answer as sent.
 import { randomUUID } from 'node:crypto';
 import { closeSync, fdatasyncSync, fsyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cookieHeader, cookiesOf, pool, send } from '../lib/http.js';
-import { answerFor, startBaseline, startProductServer, type ServerProcess } from '../lib/processes.js';
+import { answerFor, startProductServer } from '../lib/processes.js';
 import { log, round, sleep } from '../lib/util.js';
 
 const paths = {
-  constant: '/api/bench/constant',
   config: '/api/Register/Config',
   locations: '/api/Utility/Locations',
   captcha: '/api/Register/GetCaptcha',
@@ -43,8 +43,6 @@ export interface LoadFigure {
   errors: number;
   timeouts: number;
   durationMs: number;
-  vsBareRatio?: number;
-  vsStackRatio?: number;
 }
 
 interface RunSpec {
@@ -73,7 +71,9 @@ export async function load(spec: RunSpec, connections: number): Promise<LoadFigu
   let instance: autocannon.Instance | undefined;
   let timer: NodeJS.Timeout | undefined;
   const result = await new Promise<autocannon.Result>((done, fail) => {
-    instance = autocannon(options, (error, outcome) => (error ? fail(error) : done(outcome)));
+    instance = autocannon(options, (error, outcome) =>
+      error ? fail(error instanceof Error ? error : new Error(String(error))) : done(outcome),
+    );
     // With `amount` (a finite pool of prepared registrations) autocannon ignores `duration`: stop it
     // at the same time limit as the other runs.
     if (spec.amount !== undefined) timer = setTimeout(() => instance?.stop(), spec.seconds * 1000);
@@ -222,7 +222,8 @@ export interface ServerSection {
   fsyncPerSec: number;
   fdatasyncPerSec: number;
   serverRssAfterRunBytes: number;
-  baselineRssBytes: { bare: number; stack: number };
+  /** Bytes of the Locations answer on the wire, per encoding a browser may get. */
+  locationsBytes: { brotli: number; gzip: number; identity: number };
   preparedRegistrations: number;
   notes: string[];
 }
@@ -243,50 +244,8 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
     return figure;
   };
 
-  const rss = { bare: Number.NaN, stack: Number.NaN };
-  const baselines: Array<{ kind: 'bare' | 'stack'; target: string; env: NodeJS.ProcessEnv; note: string }> = [
-    { kind: 'bare', target: 'bare', env: {}, note: 'plain Fastify, constant JSON' },
-    {
-      kind: 'stack',
-      target: 'stack',
-      env: {},
-      note: "buildApp's plugins (request log at info, as in production), constant JSON",
-    },
-  ];
-  if (!quick)
-    baselines.push({
-      kind: 'stack',
-      target: 'stack, log off',
-      env: { LOG_LEVEL: 'warn' },
-      note: 'the same with LOG_LEVEL=warn: what the request log costs',
-    });
-  // Every server starts at once (idle servers cost nothing but memory), then each is measured alone.
-  const started = await Promise.allSettled([
-    ...baselines.map((baseline) => startBaseline(baseline.kind, { CLIENT_DIR: clientDir, ...baseline.env })),
-    startProductServer('server under load', { clientDir }),
-  ]);
-  const servers = started.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
-  let product: ServerProcess | undefined = servers[baselines.length];
+  const product = await startProductServer('server under load', { clientDir });
   try {
-    const failed = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
-    for (const [index, baseline] of baselines.entries()) {
-      const server = servers[index] as ServerProcess;
-      // A browser's second request carries the cookies its first one got.
-      const first = await send(server.url + paths.constant, { headers: browserHeaders });
-      const cookie = cookieHeader(cookiesOf(first));
-      await measure({
-        target: baseline.target,
-        url: server.url,
-        path: paths.constant,
-        note: baseline.note,
-        headers: cookie ? { cookie } : {},
-      });
-      if (baseline.target === 'bare' || baseline.target === 'stack') rss[baseline.kind] = server.rssBytes();
-      await server.stop();
-      servers[index] = undefined;
-    }
-    product = product as ServerProcess;
     const base = product.url;
     const first = await send(base + paths.config, { headers: browserHeaders });
     const session = cookieHeader(cookiesOf(first));
@@ -303,7 +262,7 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
       target: 'locations',
       url: base,
       path: paths.locations,
-      note: `full body (${locations.headers['content-encoding'] ?? 'identity'})`,
+      note: `full body (${String(locations.headers['content-encoding'] ?? 'identity')})`,
       headers: { cookie: session },
     });
     if (typeof etag === 'string') {
@@ -377,23 +336,36 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
     }
     const serverRss = product.rssBytes();
     const disk = fsyncRate(product.dir, quick ? 0.25 : 1);
-    const bare = runs.find((figure) => figure.target === 'bare')?.requestsPerSec ?? Number.NaN;
-    const stack = runs.find((figure) => figure.target === 'stack')?.requestsPerSec ?? Number.NaN;
-    for (const figure of runs) {
-      figure.vsBareRatio = round(figure.requestsPerSec / bare, 2);
-      figure.vsStackRatio = round(figure.requestsPerSec / stack, 2);
-    }
+    const locationsBytes = {
+      brotli: await wireBytes(base + paths.locations, 'br'),
+      gzip: await wireBytes(base + paths.locations, 'gzip'),
+      identity: await wireBytes(base + paths.locations, 'identity'),
+    };
     return {
       connections,
       secondsPerRun: seconds,
       runs,
       ...disk,
       serverRssAfterRunBytes: serverRss,
-      baselineRssBytes: rss,
+      locationsBytes,
       preparedRegistrations: prepared.length,
       notes,
     };
   } finally {
-    await Promise.all(servers.map((server) => server?.stop()));
+    await product.stop();
   }
+}
+
+/** Body bytes as they travel (still compressed) for one Accept-Encoding. */
+function wireBytes(url: string, encoding: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(url, { headers: { ...browserHeaders, 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => done(bytes));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
 }

@@ -103,7 +103,7 @@ export async function typingRun(browser: Browser, spec: TypingSpec, delayMs: num
     await field.pressSequentially(spec.text, { delay: delayMs });
     await page.waitForTimeout(500);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    const collected = (await page.evaluate('window.__typingBench')) as TypingData | undefined;
+    const collected = await page.evaluate<TypingData | undefined>('window.__typingBench');
     if (!collected) throw new Error(`the typing instrumentation did not load on ${spec.url}`);
     const value = await field.inputValue().catch(() => '');
     // Event Timing groups a keystroke's events (keydown, beforeinput, input, keyup) by interactionId.

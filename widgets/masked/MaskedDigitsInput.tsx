@@ -1,6 +1,7 @@
 import type { ChangeEvent, FocusEvent, KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { describedBy, invalid, toPersianDigits } from '../shared.js';
+import { describedBy, invalid, toPersianDigits, type WidgetPropsOf } from '../shared.js';
+import { useTypedValue } from '../use-typed-value.js';
 import { applyMaskedEdit, digitsOf, formatMasked } from './mask.js';
 
 export interface MaskedDigitsInputProps {
@@ -18,8 +19,11 @@ export interface MaskedDigitsInputProps {
  * digits (or `options.emptyValue` when empty).
  */
 export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: MaskedDigitsInputProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, placeholder, required } = widget;
-  const digits = typeof value === 'string' || typeof value === 'number' ? digitsOf(String(value)) : '';
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, placeholder, required } =
+    widget as WidgetPropsOf<string>;
+  const typed = useTypedValue<unknown>(value, onChange, { immediate: Boolean(rawErrors?.length) });
+  const typedValue = typed.value;
+  const digits = typeof typedValue === 'string' || typeof typedValue === 'number' ? digitsOf(String(typedValue)) : '';
   const shown = toPersianDigits(formatMasked(digits, mask));
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -29,12 +33,14 @@ export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: Mask
     // leaves the caret alone instead of jumping it to the end.
     input.value = toPersianDigits(edit.formatted);
     if (input.ownerDocument.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
-    onChange(edit.digits === '' ? widget.options.emptyValue : edit.digits);
+    typed.change(edit.digits === '' ? widget.options.emptyValue : edit.digits);
   };
 
   // Backspace just after a dash (or Delete just before one) skips the dash and removes the digit,
   // instead of removing the dash that formatting would put straight back.
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter submits the form: it must see what was just typed.
+    if (event.key === 'Enter') typed.flush();
     const input = event.currentTarget;
     const start = input.selectionStart;
     if (start === null || start !== input.selectionEnd) return;
@@ -47,7 +53,7 @@ export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: Mask
 
   const current = (event: FocusEvent<HTMLInputElement>) => {
     const typed = digitsOf(event.target.value);
-    return typed === '' ? widget.options.emptyValue : typed;
+    return typed === '' ? (widget.options.emptyValue as string | undefined) : typed;
   };
 
   return (
@@ -61,7 +67,6 @@ export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: Mask
       required={required}
       disabled={disabled}
       readOnly={readonly}
-      autoFocus={widget.autofocus}
       inputMode="numeric"
       autoComplete={autoComplete}
       dir="ltr"
@@ -70,7 +75,10 @@ export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: Mask
       aria-describedby={describedBy(id)}
       onChange={handleChange}
       onKeyDown={handleKeyDown}
-      onBlur={(event) => onBlur(id, current(event))}
+      onBlur={(event) => {
+        typed.flush();
+        onBlur(id, current(event));
+      }}
       onFocus={(event) => onFocus(id, current(event))}
     />
   );

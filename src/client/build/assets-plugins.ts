@@ -1,9 +1,7 @@
 /**
- * Two small build plugins (Node side only):
+ * A small build plugin (Node side only):
  * - `precompressPlugin`: writes `.br` and `.gz` beside every compressible built file, so the server
  *   sends them without compressing per request.
- * - `fontPreloadPlugin`: preloads the regular Vazirmatn face from index.html, so text renders in
- *   the right font without a late swap.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,27 +45,6 @@ export function precompressPlugin(options: { minBytes?: number } = {}): Plugin {
         if (gzip.length < source.length) writeFileSync(`${file}.gz`, gzip);
         if (brotli.length < source.length) writeFileSync(`${file}.br`, brotli);
       }
-    },
-  };
-}
-
-export function fontPreloadPlugin(options: { match: RegExp }): Plugin {
-  return {
-    name: 'wizard-font-preload',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const bundle = context.bundle ?? {};
-        const fonts = Object.values(bundle).filter(
-          (item) => item.type === 'asset' && options.match.test(item.fileName),
-        );
-        return fonts.map((font) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font.fileName}`, crossorigin: '' },
-          injectTo: 'head' as const,
-        }));
-      },
     },
   };
 }

@@ -1,0 +1,45 @@
+/**
+ * What the widgets need from the app, declared on the widgets' side: the data they show
+ * (Register/Config, provinces and cities, a captcha), each as the state of a cached query. The app
+ * injects an implementation through `WidgetServicesContext` (src/client: React Query over the API);
+ * stories and tests inject theirs. So widgets/ never imports src/client/.
+ */
+import { createContext, useContext } from 'react';
+import type { Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
+
+/** The part of a query's state a widget reads (React Query's result fits it as it is). */
+export interface ServiceQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => Promise<unknown>;
+}
+
+/** Hooks, called by widgets as hooks (the same object for the whole session). */
+export interface WidgetServices {
+  useRegisterConfig: () => ServiceQuery<RegisterConfig>;
+  useLocations: () => ServiceQuery<Locations>;
+  /** A fresh, single-use question; `refetch()` asks for another. */
+  useCaptcha: () => ServiceQuery<Captcha>;
+}
+
+/**
+ * Where each service's answer is cached (a QueryClient key), so that an implementation and a
+ * story seeding its answers agree.
+ */
+export const serviceKeys = {
+  config: ['register-config'],
+  locations: ['locations'],
+  captcha: ['captcha'],
+} as const;
+
+export const WidgetServicesContext = createContext<WidgetServices | null>(null);
+
+export function useWidgetServices(): WidgetServices {
+  const services = useContext(WidgetServicesContext);
+  if (!services)
+    throw new Error('A widget needs <WidgetServicesContext value={…}> above it (the form step provides it).');
+  return services;
+}
