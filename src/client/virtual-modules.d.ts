@@ -11,3 +11,8 @@ declare module 'virtual:wizard-validators' {
   const all: Record<string, ValidatorFunctions>;
   export default all;
 }
+
+/** `virtual:wizard-step-conditions`: step id -> whether its `when` holds for the earlier answers. */
+declare module 'virtual:wizard-step-conditions' {
+  export const stepConditions: Record<string, (answers: Record<string, unknown>) => boolean>;
+}

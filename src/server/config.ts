@@ -19,7 +19,7 @@ export interface Config {
   mapTileUrl?: string;
   redisUrl?: string;
   trustProxy: boolean | string[];
-  rateLimit: { captchaPerMinute: number; registrationPerMinute: number };
+  rateLimit: { captchaPerMinute: number; registrationPerMinute: number; statisticPerMinute: number };
   logLevel: string;
   schemasDir: string;
   clientDir: string;
@@ -60,6 +60,10 @@ const rules: Record<string, VariableRule> = {
     pattern: positiveInt,
     expects: 'a whole number of requests per minute, 1 or more',
   },
+  RATE_LIMIT_STATISTIC_PER_MINUTE: {
+    pattern: positiveInt,
+    expects: 'a whole number of requests per minute, 1 or more',
+  },
   LOG_LEVEL: {
     enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     expects: 'one of fatal, error, warn, info, debug, trace, silent',
@@ -87,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!checkEnv(raw)) {
     const name = (checkEnv.errors?.[0]?.instancePath ?? '').slice(1);
     throw new ConfigError(
-      `Configuration error: ${name} must be ${rules[name]?.expects ?? 'valid'} (it is "${raw[name]}").`,
+      `Configuration error: ${name} must be ${rules[name]?.expects ?? 'valid'} (it is "${String(raw[name])}").`,
     );
   }
   const port = Number(raw.PORT ?? 3000);
@@ -112,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       captchaPerMinute: Number(raw.RATE_LIMIT_CAPTCHA_PER_MINUTE ?? 30),
       registrationPerMinute: Number(raw.RATE_LIMIT_REGISTRATION_PER_MINUTE ?? 10),
+      statisticPerMinute: Number(raw.RATE_LIMIT_STATISTIC_PER_MINUTE ?? 60),
     },
     logLevel: raw.LOG_LEVEL ?? 'info',
     schemasDir: resolve(raw.SCHEMAS_DIR ?? fromRoot('schemas')),

@@ -18,7 +18,6 @@ declare module 'fastify' {
     relaxedWrites: GroupCommit;
     locations: LocationsResource;
     captcha: CaptchaService;
-    rateLimit: (name: string, perMinute: number) => import('fastify').onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** The pre-session id from the HttpOnly cookie (issued by the csrf plugin when missing). */

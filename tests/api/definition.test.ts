@@ -21,6 +21,7 @@ function editedSchemas(): string {
     type: 'string',
     title: 'شماره پروانه',
     pattern: '^[0-9]{4,10}$',
+    normalize: 'digits',
     errorMessage: { required: 'شماره پروانه را بنویسید.', pattern: 'شماره پروانه فقط رقم است.' },
   };
   step.required.push('licenceNumber');

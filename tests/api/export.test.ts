@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/server/cli/export-format.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { registerOnce, testApp } from './helpers.js';
+import { validAnswers } from '../fixtures/registration.js';
 
 const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'export-')), 'app.db')}`;
 const codes: string[] = [];
@@ -66,7 +67,7 @@ describe('npm run registrations -- export', () => {
     }>;
     expect(rows.map((row) => row.tracking_code)).toEqual(codes);
     expect(rows[0].payload.adminData.nationalCode).toBe('0084575948');
-    expect(rows[0].has_davajoo).toBe(false);
+    expect(rows[0].has_davajoo).toBe(validAnswers['pharmacy-info'].hasDavajoo);
   }, 60_000);
 
   it('bad arguments: usage on stderr, non-zero exit', async () => {

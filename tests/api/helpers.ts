@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { serviceUrl } from '../services.js';
 import { resolve } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { Captcha } from '../../src/shared/api-contract.js';
+import { validRegistrationForm } from '../fixtures/registration-form.js';
 
 export const FIXTURES = resolve(import.meta.dirname, '../fixtures');
 export const CAPTCHA_BANK = resolve(FIXTURES, 'captcha-questions.json');
@@ -22,6 +24,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     NODE_ENV: 'test',
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
     RATE_LIMIT_REGISTRATION_PER_MINUTE: '100000',
+    RATE_LIMIT_STATISTIC_PER_MINUTE: '100000',
     ...env,
   });
 }
@@ -81,25 +84,12 @@ export function wrongAnswer(captcha: Captcha): number {
   return (solveCaptcha(captcha) + 1) % captcha.options.length;
 }
 
-/** A valid registration for the fixture locations (Tehran, city 301), with the given captcha answer. */
+/** The suites' one valid registration (tests/fixtures/registration.ts) as posted, with the given captcha answer. */
 export function validRegistration(
   captcha: { id: string; validOptionIndex: number },
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  return {
-    name: 'داروخانه رازی',
-    type: 1,
-    service: 2,
-    hasDavajoo: false,
-    cityId: 301,
-    address: 'خیابان آزادی، پلاک ۱۲',
-    latitude: 35.7,
-    longitude: 51.4,
-    tier: 1,
-    adminData: { firstName: 'علی', lastName: 'رضایی', nationalCode: '0499370899', mobileNumber: '09123456789' },
-    captcha,
-    ...overrides,
-  };
+  return { ...validRegistrationForm(captcha), ...overrides };
 }
 
 /** A fresh, solved captcha in the session: what a client holds just before it submits. */
@@ -149,7 +139,7 @@ export interface DatabaseTarget {
  */
 export async function databaseTargets(sqliteUrl = 'sqlite::memory:'): Promise<DatabaseTarget[]> {
   const targets: DatabaseTarget[] = [{ name: 'sqlite', url: sqliteUrl, drop: async () => {} }];
-  const base = process.env.TEST_DATABASE_URL;
+  const base = serviceUrl('TEST_DATABASE_URL', 'The PostgreSQL run of the data tests');
   if (base) targets.push(await postgresSchema(base));
   return targets;
 }

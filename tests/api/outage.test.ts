@@ -1,4 +1,5 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { serviceUrl } from '../services.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fa } from '../../src/shared/strings.fa.js';
@@ -42,12 +43,14 @@ class Relay {
   }
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL outage', () => {
+const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'The PostgreSQL outage test');
+
+describe.skipIf(!databaseUrl)('PostgreSQL outage', () => {
   let target: DatabaseTarget;
   let relay: Relay;
   let app: FastifyInstance;
   beforeAll(async () => {
-    target = await postgresSchema(process.env.TEST_DATABASE_URL ?? '');
+    target = await postgresSchema(databaseUrl ?? '');
     const url = new URL(target.url);
     relay = new Relay({ host: url.hostname, port: Number(url.port || 5432) });
     await relay.start();

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { serviceUrl } from '../services.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '../../src/shared/api-contract.js';
+import { listVisits } from '../../src/server/statistics/visit.repository.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { openSession, postRegistration, solvedCaptcha, testApp, validRegistration } from './helpers.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
@@ -20,10 +24,13 @@ function captchaFrom(app: FastifyInstance, cookie: string, ip = '127.0.0.1', hea
 
 describe('rate limits', () => {
   it('GetCaptcha: the limit per minute, then 429 with Retry-After and a Persian message, per client', async () => {
-    let now = Date.parse('2026-03-01T08:00:10Z');
-    const app = await limitedApp({ RATE_LIMIT_CAPTCHA_PER_MINUTE: '3' }, () => now);
+    // The window is one minute from the client's first request, on the wall clock.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2026-03-01T08:00:10Z'));
+    const app = await limitedApp({ RATE_LIMIT_CAPTCHA_PER_MINUTE: '3' });
     const { cookie } = await openSession(app);
     for (let i = 0; i < 3; i += 1) expect((await captchaFrom(app, cookie)).statusCode).toBe(200);
+    vi.setSystemTime(Date.parse('2026-03-01T08:00:20Z'));
     const limited = await captchaFrom(app, cookie);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: fa.errors.rate_limited } });
@@ -31,8 +38,8 @@ describe('rate limits', () => {
     expect(limited.headers['cache-control']).toBe('no-store');
     // Another client is not affected...
     expect((await captchaFrom(app, cookie, '10.0.0.9')).statusCode).toBe(200);
-    // ...and the next minute starts afresh.
-    now += 60_000;
+    // ...and a minute after the first request the client starts afresh.
+    vi.setSystemTime(Date.parse('2026-03-01T08:01:10Z'));
     expect((await captchaFrom(app, cookie)).statusCode).toBe(200);
   });
 
@@ -48,6 +55,20 @@ describe('rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('Statistic/Register: limited per client, and a refused visit is not counted', async () => {
+    const app = await limitedApp({ RATE_LIMIT_STATISTIC_PER_MINUTE: '2' });
+    const visit = (ip: string) => app.inject({ url: `${apiPaths.statistic}?tier=1`, remoteAddress: ip });
+    for (let i = 0; i < 2; i += 1) expect((await visit('127.0.0.1')).statusCode).toBe(204);
+    const limited = await visit('127.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: fa.errors.rate_limited } });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await visit('10.0.0.9')).statusCode).toBe(204);
+    // Each 204 is answered after its visit is stored: two from the first client, one from the other.
+    const visits = await listVisits(app.database.db);
+    expect(visits.reduce((sum, row) => sum + Number(row.count), 0)).toBe(3);
   });
 
   it('X-Forwarded-For is ignored unless TRUST_PROXY names the proxy', async () => {
@@ -76,8 +97,16 @@ describe('rate limits', () => {
     );
   });
 
-  it.skipIf(!process.env.TEST_REDIS_URL)('with REDIS_URL two processes share one limit', async () => {
-    const env = { RATE_LIMIT_CAPTCHA_PER_MINUTE: '2', REDIS_URL: process.env.TEST_REDIS_URL ?? '' };
+  it('fails open: while Redis cannot be reached, requests pass unlimited', async () => {
+    // Nothing listens on port 1, so every counter call fails at once.
+    const app = await limitedApp({ RATE_LIMIT_CAPTCHA_PER_MINUTE: '1', REDIS_URL: 'redis://127.0.0.1:1' });
+    const { cookie } = await openSession(app);
+    for (let i = 0; i < 3; i += 1) expect((await captchaFrom(app, cookie)).statusCode).toBe(200);
+  });
+
+  const redisUrl = serviceUrl('TEST_REDIS_URL', 'The shared rate-limit test');
+  it.skipIf(!redisUrl)('with REDIS_URL two processes share one limit', async () => {
+    const env = { RATE_LIMIT_CAPTCHA_PER_MINUTE: '2', REDIS_URL: redisUrl ?? '' };
     // A client address of this test run only, so earlier runs' counters do not interfere.
     const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     // One fixed moment for both, so the test never straddles a minute boundary.

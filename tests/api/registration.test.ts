@@ -14,6 +14,7 @@ import {
   validRegistration,
   wrongAnswer,
 } from './helpers.js';
+import { validAnswers } from '../fixtures/registration.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -54,10 +55,10 @@ describe('POST /api/Register/Pharmacy, the happy path', () => {
       mobile_number: '09123456789',
       first_name: 'علی',
       last_name: 'کریمی',
-      province_id: 8,
-      city_id: 301,
+      province_id: validAnswers.location.selectedState,
+      city_id: validAnswers.location.cityId,
       status: 'new',
-      has_davajoo: 0,
+      has_davajoo: validAnswers['pharmacy-info'].hasDavajoo ? 1 : 0,
       definition_version: app.definition.version,
     });
     const payload = JSON.parse(row!.payload) as Record<string, unknown>;

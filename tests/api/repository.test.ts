@@ -8,6 +8,7 @@ import { insertCaptcha, spendCaptcha } from '../../src/server/captcha/captcha.re
 import { parseDatabaseUrl } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
 import { GroupCommit } from '../../src/server/db/group-commit.js';
+import { migrationProvider } from '../../src/server/db/migrations/index.js';
 import { claimKey, readKey, storeResponse } from '../../src/server/idempotency/idempotency.repository.js';
 import {
   countRegistrations,
@@ -63,8 +64,12 @@ describe.each(targets)('repositories on $name', (target: DatabaseTarget) => {
   });
 
   it('migrates idempotently (a second open finds nothing to do)', async () => {
+    const all = Object.keys(await migrationProvider(database.dialect).getMigrations());
+    expect(all.length).toBeGreaterThan(0);
+    expect(database.appliedMigrations).toEqual(all);
     const again = await openDatabase(parseDatabaseUrl(target.url));
     await again.close();
+    expect(again.appliedMigrations).toEqual([]);
   });
 
   it('a tracking code is unique: a clash returns undefined instead of throwing', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { locationsSchema } from '../../src/server/locations/locations.routes.js'
 import { registerConfigSchema } from '../../src/server/routes/config.routes.js';
 import { listVisits } from '../../src/server/statistics/visit.repository.js';
 import { fa } from '../../src/shared/strings.fa.js';
-import { CAPTCHA_BANK, fetchCaptcha, openSession, testApp } from './helpers.js';
+import { CAPTCHA_BANK, fetchCaptcha, LOCATIONS_FILE, openSession, testApp } from './helpers.js';
 import bank from '../fixtures/captcha-questions.json' with { type: 'json' };
 
 const ajv = new Ajv({ strict: false });
@@ -138,7 +138,8 @@ describe('GET /api/Utility/Locations', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     const body = response.json<{ provinces: unknown[]; cities: unknown[] }>();
     expect(ajv.validate(locationsSchema, body)).toBe(true);
-    expect(body.cities).toHaveLength(3);
+    const file = JSON.parse(readFileSync(LOCATIONS_FILE, 'utf8')) as { cities: unknown[] };
+    expect(body.cities).toHaveLength(file.cities.length);
   });
 
   it('304 on If-None-Match with any of its tags', async () => {

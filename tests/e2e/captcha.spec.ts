@@ -2,7 +2,6 @@ import {
   expectNoAxeViolations,
   acceptTerms,
   answerCaptcha,
-  button,
   expect,
   press,
   fa,

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { digitsEnToFa } from '@persian-tools/persian-tools';
 import { fa } from '../../src/shared/strings.fa.js';
+import { validAnswers } from '../fixtures/registration.js';
 import { projectRoot } from './server.js';
 import type { RegistrationRow } from '../../src/server/registration/registration.table.js';
 
@@ -172,7 +174,7 @@ export function questionOnPage(pageText: string): BankQuestion {
     .filter((entry) => text.includes(normal(entry.question)))
     .sort((a, b) => b.question.length - a.question.length);
   if (matches.length === 0) throw new Error(`no fixture-bank question found in the page:\n${pageText}`);
-  return matches[0]!;
+  return matches[0];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,31 +265,46 @@ export interface ManagerInfo {
 const persianLetters = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی';
 /** A pharmacy name no other test uses, so a test finds its own row in the shared database. */
 export function uniquePharmacyName(): string {
+  const base = validAnswers['pharmacy-info'].name;
   let suffix = '';
   for (let index = 0; index < 6; index += 1)
     suffix += persianLetters[Math.floor(Math.random() * persianLetters.length)];
-  return `داروخانه دکتر رازی ${suffix}`;
+  return `${base} ${suffix}`;
 }
 
-export function samplePharmacy(): PharmacyInfo {
-  return { name: uniquePharmacyName(), type: 2, service: 3, hasDavajoo: true };
-}
-export const sampleLocation: LocationInfo = {
-  provinceId: 4,
-  province: 'اصفهان',
-  cityId: 203,
-  city: 'کاشان',
-  cityLatitude: 33.985036,
-  cityLongitude: 51.409963,
-  address: 'خیابان امیرکبیر، کوچه گلستان، پلاک ۱۲',
+const locations = readJson('src/server/locations/iran-locations.json') as {
+  provinces: { id: number; name: string }[];
+  cities: { id: number; name: string; latitude: number; longitude: number }[];
 };
+
+/** The suites' one valid registration (tests/fixtures/registration.ts), with a name of its own. */
+export function samplePharmacy(): PharmacyInfo {
+  return { ...validAnswers['pharmacy-info'], name: uniquePharmacyName() };
+}
+function fixtureLocation(): LocationInfo {
+  const { selectedState, cityId, address } = validAnswers.location;
+  const province = locations.provinces.find((candidate) => candidate.id === selectedState);
+  const city = locations.cities.find((candidate) => candidate.id === cityId);
+  if (!province || !city) throw new Error(`the fixture's city ${cityId} is not in the locations file`);
+  return {
+    provinceId: province.id,
+    province: province.name,
+    cityId: city.id,
+    city: city.name,
+    cityLatitude: city.latitude,
+    cityLongitude: city.longitude,
+    address,
+  };
+}
+export const sampleLocation: LocationInfo = fixtureLocation();
+const { firstName, lastName, nationalCode, mobileNumber } = validAnswers.manager;
 export const sampleManager: ManagerInfo = {
-  firstName: 'مریم',
-  lastName: 'احمدی',
-  nationalCodeTyped: '۰۴۹۹۳۷۰۸۹۹',
-  nationalCode: '0499370899',
-  mobileTyped: '۰۹۱۲۳۴۵۶۷۸۹',
-  mobile: '09123456789',
+  firstName,
+  lastName,
+  nationalCodeTyped: digitsEnToFa(nationalCode),
+  nationalCode,
+  mobileTyped: digitsEnToFa(mobileNumber),
+  mobile: mobileNumber,
 };
 
 export async function startAtWelcome(page: Page, tier?: number): Promise<void> {
@@ -344,7 +361,7 @@ export async function answerCaptcha(page: Page, right: boolean): Promise<string>
   const group = page.getByRole('radiogroup');
   await expect(group.getByRole('radio').first()).toBeVisible();
   const entry = questionOnPage(await group.innerText());
-  const rightOption = entry.options[entry.answer]!;
+  const rightOption = entry.options[entry.answer];
   const option = right ? rightOption : entry.options.find((candidate) => candidate !== rightOption)!;
   await group.getByRole('radio', { name: option, exact: true }).check();
   return entry.question;
@@ -376,9 +393,9 @@ export async function goToManager(
 /** The coordinates the map widget shows as text («عرض جغرافیایی …، طول جغرافیایی …»). */
 export async function shownCoordinates(page: Page): Promise<{ latitude: number; longitude: number }> {
   const [before, between] = fa.widgets.map.coordinates.split(/\{latitude\}|\{longitude\}/);
-  const text = toAscii(await page.getByText(before!.trim()).first().innerText());
+  const text = toAscii(await page.getByText(before.trim()).first().innerText());
   const number = '(-?[0-9]+(?:\\.[0-9]+)?)';
-  const match = new RegExp(`${before!.trim()}\\s*${number}\\s*${between!.trim()}\\s*${number}`).exec(text);
+  const match = new RegExp(`${before.trim()}\\s*${number}\\s*${between.trim()}\\s*${number}`).exec(text);
   if (!match) throw new Error(`coordinates not readable from «${text}»`);
   return { latitude: Number(match[1]), longitude: Number(match[2]) };
 }
@@ -513,7 +530,7 @@ export async function theRegistration(name: string): Promise<RegistrationRow> {
       { message: `registrations stored for «${name}»` },
     )
     .toBe(1);
-  return rows[0]!;
+  return rows[0];
 }
 
 /** Welcome-page visits counted for a plan, all days together (table visit_counts). */

@@ -1,7 +1,6 @@
 import {
   visitsCounted,
   answerCaptcha,
-  button,
   expectChosen,
   expect,
   press,

@@ -37,7 +37,7 @@ export function findCaptchaBank(): string {
         'product-decisions §2), and E2E_CAPTCHA_BANK is not set. The tests need a bank whose answers they know.',
     );
   }
-  return join(folder, candidates[0]!);
+  return join(folder, candidates[0]);
 }
 
 function freePort(): Promise<number> {
@@ -61,10 +61,17 @@ function tail(file: string, lines = 40): string {
   }
 }
 
-export async function startServer(): Promise<StartedServer> {
+export interface StartOptions {
+  /** A client built from another definition (tests/e2e/conditional-build.ts). */
+  clientDir?: string;
+  /** The definition the server reads (SCHEMAS_DIR); the shipped schemas/ by default. */
+  schemasDir?: string;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
   // Overridable only to try the harness against a stand-in server.
   const serverJs = resolve(process.env.E2E_SERVER_ENTRY ?? join(projectRoot, 'dist', 'server', 'server.js'));
-  const builtClient = resolve(process.env.E2E_CLIENT_DIR ?? join(projectRoot, 'dist', 'client'));
+  const builtClient = resolve(options.clientDir ?? process.env.E2E_CLIENT_DIR ?? join(projectRoot, 'dist', 'client'));
   const missing = [serverJs, join(builtClient, 'index.html')].filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(
@@ -91,11 +98,13 @@ export async function startServer(): Promise<StartedServer> {
       DATABASE_URL: `sqlite:${databaseFile}`,
       CAPTCHA_QUESTIONS_FILE: captchaBankFile,
       CLIENT_DIR: clientDir,
+      ...(options.schemasDir ? { SCHEMAS_DIR: options.schemasDir } : {}),
       NODE_ENV: process.env.E2E_NODE_ENV ?? 'production',
       // The suite plays many managers from one address within a minute: lift the per-client limits
       // (their own tests live in tests/reliability), keep everything else as in production.
       RATE_LIMIT_CAPTCHA_PER_MINUTE: '10000',
       RATE_LIMIT_REGISTRATION_PER_MINUTE: '10000',
+      RATE_LIMIT_STATISTIC_PER_MINUTE: '10000',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     },
     stdio: ['ignore', log, log],

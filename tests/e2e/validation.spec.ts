@@ -51,13 +51,13 @@ test('an invalid Continue on /pharmacy-info is blocked with the schema messages,
   for (const text of messages) {
     await expect(summary.getByRole('link', { name: text })).toBeVisible();
   }
-  await expectFieldError(page, title('pharmacy-info', 'name'), messages[0]!);
-  await expectFieldError(page, title('pharmacy-info', 'type'), messages[1]!);
-  await expectFieldError(page, title('pharmacy-info', 'service'), messages[2]!);
+  await expectFieldError(page, title('pharmacy-info', 'name'), messages[0]);
+  await expectFieldError(page, title('pharmacy-info', 'type'), messages[1]);
+  await expectFieldError(page, title('pharmacy-info', 'service'), messages[2]);
   await expect(field(page, title('pharmacy-info', 'name'))).toBeFocused();
 
   // A summary link takes the manager to its field.
-  await activate(summary.getByRole('link', { name: messages[2]! }));
+  await activate(summary.getByRole('link', { name: messages[2] }));
   await expect(field(page, title('pharmacy-info', 'service'))).toBeFocused();
 
   // Too short a name: the minLength message; the other fields fixed.

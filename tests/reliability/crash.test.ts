@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registrationRows, sqliteIntegrity } from './harness/db.js';
 import { dbKinds, sizes } from './harness/env.js';
 import { recordFigure } from './harness/figures.js';
-import { ApiClient, errorBodyProblem, errorCode, paths, type HttpResponse } from './harness/http.js';
+import { ApiClient, errorBodyProblem, errorCode, paths } from './harness/http.js';
 import { attemptResponse, runLoad, type Attempt } from './harness/load.js';
 import { reconcile, summarise } from './harness/reconcile.js';
 import { startScenario, type Scenario } from './harness/scenario.js';

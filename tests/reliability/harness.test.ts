@@ -22,7 +22,7 @@ import { leaks } from './harness/logs.js';
 
 function localValidator(): (value: unknown) => boolean {
   const ajv = new Ajv({ strict: false, allErrors: false });
-  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check as (value: string) => boolean);
+  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
   const load = (path: string): Record<string, unknown> =>
     JSON.parse(readFileSync(resolve(repoRoot, 'schemas', path), 'utf8')) as Record<string, unknown>;
   for (const step of ['pharmacy-info', 'location', 'manager']) ajv.addSchema(load(`steps/${step}.schema.json`));
@@ -208,7 +208,7 @@ describe('harness', () => {
           expect(text).toMatch(/"(__proto__|constructor)"/);
         }
         if (sample.kind === 'invalid-utf8') {
-          expect(() => new TextDecoder('utf-8', { fatal: true }).decode(body!)).toThrow();
+          expect(() => new TextDecoder('utf-8', { fatal: true }).decode(body)).toThrow();
         }
         if (sample.kind === 'malformed-json') {
           let parsed: unknown;

@@ -107,9 +107,9 @@ describe('security headers and cookies', () => {
             problems.push(`${what}: ${problem}`);
         }
         if (h['x-content-type-options'] !== 'nosniff')
-          problems.push(`${what}: X-Content-Type-Options ${h['x-content-type-options']}`);
+          problems.push(`${what}: X-Content-Type-Options ${String(h['x-content-type-options'])}`);
         if (!strictReferrer.includes(String(h['referrer-policy'])))
-          problems.push(`${what}: Referrer-Policy ${h['referrer-policy']}`);
+          problems.push(`${what}: Referrer-Policy ${String(h['referrer-policy'])}`);
         const cacheControl = String(h['cache-control'] ?? '');
         if (personal && !/\bno-store\b/.test(cacheControl))
           problems.push(`${what}: Cache-Control "${cacheControl}" lacks no-store`);

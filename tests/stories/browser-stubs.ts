@@ -27,9 +27,8 @@ if (typeof window.matchMedia !== 'function') {
 }
 
 // jsdom's window.scrollTo logs "not implemented"; elements have no scrollTo / scrollIntoView.
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
-if (typeof Element.prototype.scrollTo !== 'function')
-  Element.prototype.scrollTo = (() => undefined) as Element['scrollTo'];
+window.scrollTo = () => undefined;
+if (typeof Element.prototype.scrollTo !== 'function') Element.prototype.scrollTo = () => undefined;
 if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => undefined;
 
 // <dialog> without the top layer: showModal/close toggle `open` and fire `close`, as browsers do.

@@ -199,7 +199,7 @@ describe('issue 4: a story file beside each widget, covering its states', () => 
     const file = `widgets/${widgetFileBase(name)}.stories.tsx`;
     const module = modules[`../../${file}`];
     expect(module, `widget "${name}" (widgets/names.ts) has no story file: add ${file}`).toBeDefined();
-    const facts = factsOf(module as StoriesModule);
+    const facts = factsOf(module);
     const covered = new Set(facts.flatMap((story) => [...statesOf(story)]));
     const fetches = widgetFetches(name);
     const missing = requiredStates(fetches).filter((state) => !covered.has(state));

@@ -1,6 +1,6 @@
 /**
  * What issue 4 asks of the stories, in one place for the Vitest check (stories.test.tsx) and the
- * static-build check (check-static.mjs reads the same rules from its own copy, kept short there):
+ * static-build check (check-static.ts):
  * - a story file beside each widget of widgets/names.ts, covering its states: empty, filled,
  *   invalid (with its message), disabled, and loading and error where the widget fetches;
  * - a story for every step of schemas/wizard.json.

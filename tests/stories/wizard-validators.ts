@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import { hashForSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { ValidatorFactory } from '../../src/client/app/wizard-env.js';
 import type { LoadedStep } from '../../src/shared/wizard-definition.js';
@@ -42,7 +42,7 @@ export function buildWizardValidators(schemasDir = path.join(root, 'schemas')): 
   const schemaIds: Record<string, string> = {};
   const schemaHashes: Record<string, string> = {};
   for (const step of formSteps(wizard)) {
-    const schema = step.jsonSchema as Record<string, unknown> | undefined;
+    const schema = step.jsonSchema;
     if (!schema) continue;
     validators[step.id] = load(compileStepCode(schema));
     schemaIds[step.id] = typeof schema.$id === 'string' ? schema.$id : (step.schema ?? step.id);
@@ -59,7 +59,7 @@ export function buildPrecompiledValidatorFactory(): ValidatorFactory {
     const cached = cache.get(step.id);
     if (cached) return cached;
     const functions = validators[step.id];
-    const schema = step.jsonSchema as RJSFSchema | undefined;
+    const schema = step.jsonSchema;
     if (!functions || !schema) throw new Error(`No precompiled validator for step "${step.id}"`);
     if (hashForSchema(schema) !== schemaHashes[step.id]) {
       throw new Error(`The validators of step "${step.id}" were built from another version of its schema`);

@@ -3,18 +3,32 @@
  * /welcome's bundle small): Register/Config through one promise for the session, shared with the
  * React Query config query of the form steps, so it is fetched once (spec §4); the visit count.
  */
-import { apiPaths, type RegisterConfig } from '../../shared/api-contract.js';
+import { apiPaths, REGISTER_CONFIG_ELEMENT_ID, type RegisterConfig } from '../../shared/api-contract.js';
 import { request } from './http.js';
 
 let config: Promise<RegisterConfig> | undefined;
 
 /** Register/Config, fetched on first use and kept for the session; a failed fetch is tried again next time. */
 export function loadRegisterConfig(): Promise<RegisterConfig> {
-  config ??= request<RegisterConfig>(apiPaths.config).catch((error: unknown) => {
-    config = undefined;
-    throw error;
-  });
+  config ??=
+    inlinedRegisterConfig() ??
+    request<RegisterConfig>(apiPaths.config).catch((error: unknown) => {
+      config = undefined;
+      throw error;
+    });
   return config;
+}
+
+/** The answer the server inlined into the page (src/server/plugins/spa.ts), read once. */
+function inlinedRegisterConfig(): Promise<RegisterConfig> | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const element = document.getElementById(REGISTER_CONFIG_ELEMENT_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    return Promise.resolve(JSON.parse(element.textContent) as RegisterConfig);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Forgets the cached Register/Config (tests start each case afresh). */
@@ -26,4 +40,10 @@ export function clearRegisterConfigCache(): void {
 export function recordWelcomeVisit(tier: number | undefined): void {
   const query = tier === undefined ? '' : `?tier=${encodeURIComponent(String(tier))}`;
   request(`${apiPaths.statistic}${query}`).catch(() => undefined);
+}
+
+/** Funnel count: a visitor reached step `step` (1-based); like the visit count, fire-and-forget, never retried. */
+export function recordStepReach(step: number, tier: number | undefined): void {
+  const plan = tier === undefined ? '' : `&tier=${encodeURIComponent(String(tier))}`;
+  request(`${apiPaths.statisticStep}?step=${step}${plan}`).catch(() => undefined);
 }

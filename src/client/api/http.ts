@@ -15,7 +15,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -47,7 +47,8 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (method !== 'GET') {
-    headers['Content-Type'] = 'application/json';
+    // A DELETE carries no body, and a JSON content type with an empty body is refused.
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     const token = readCookie(XSRF_COOKIE);
     if (token) headers[XSRF_HEADER] = token;
   }

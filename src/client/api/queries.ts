@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../../shared/api-contract.js';
+import { serviceKeys } from '../../../widgets/services.js';
 import { loadRegisterConfig } from './config.js';
 import { request } from './http.js';
 
 export { recordWelcomeVisit } from './config.js';
 
-export const queryKeys = {
-  config: ['register-config'],
-  locations: ['locations'],
-  captcha: ['captcha'],
-} as const;
+/** The widgets' service keys (widgets/services.ts): stories seed the same cache entries. */
+export const queryKeys = serviceKeys;
 
 /** Register/Config query, also for `queryClient.ensureQueryData` outside components (the submit). */
 export const registerConfigQuery = queryOptions({

@@ -14,13 +14,14 @@ export const captchaSchema = {
 } as const;
 
 export const captchaRouteSchema = {
+  summary: 'A fresh captcha question bound to the pre-session (rate-limited per client)',
   response: { 200: captchaSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
 } as const;
 
 /** GET Register/GetCaptcha: a fresh question bound to the caller's pre-session; never cached. */
 export const captchaRoutes: FastifyPluginAsync = async (app) => {
-  const limit = app.rateLimit('captcha', app.config.rateLimit.captchaPerMinute);
-  app.get(apiPaths.captcha, { schema: captchaRouteSchema, onRequest: limit }, async (request, reply) => {
+  const rateLimit = { max: app.config.rateLimit.captchaPerMinute };
+  app.get(apiPaths.captcha, { schema: captchaRouteSchema, config: { rateLimit } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     return app.captcha.issue(request.psid);
   });

@@ -1,44 +1,11 @@
+import { COLUMN_NAMES, FORM_PATHS_WITH_COLUMN, type ColumnName } from '../registration/registration.columns.js';
 import type { RegistrationRow } from '../registration/registration.table.js';
 
-/** The key columns, in the order staff read them. */
-export const KEY_COLUMNS = [
-  'id',
-  'tracking_code',
-  'status',
-  'created_at',
-  'tier',
-  'type',
-  'service',
-  'province_id',
-  'city_id',
-  'latitude',
-  'longitude',
-  'pharmacy_name',
-  'address',
-  'has_davajoo',
-  'first_name',
-  'last_name',
-  'national_code',
-  'mobile_number',
-  'definition_version',
-] as const satisfies readonly (keyof RegistrationRow)[];
+/** The key columns, in the order staff read them; the payload is shown field by field instead. */
+export const KEY_COLUMNS = COLUMN_NAMES.filter((name): name is Exclude<ColumnName, 'payload'> => name !== 'payload');
 
 /** Payload paths already shown as key columns; every other payload path gets its own column. */
-const COVERED = new Set([
-  'name',
-  'type',
-  'service',
-  'hasDavajoo',
-  'cityId',
-  'address',
-  'latitude',
-  'longitude',
-  'tier',
-  'adminData.firstName',
-  'adminData.lastName',
-  'adminData.nationalCode',
-  'adminData.mobileNumber',
-]);
+const COVERED = FORM_PATHS_WITH_COLUMN;
 
 /** Dotted paths of a payload's leaves that no key column shows (fields added later in schemas/). */
 export function extraFields(payload: Record<string, unknown>, prefix = ''): Map<string, unknown> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { formats } from '../../shared/formats.js';
+import { addWizardVocabulary, wizardAjvOptions } from '../../shared/ajv-config.js';
 import { inlineRefs } from '../../shared/inline-refs.js';
 import { loadWizard, type JsonSchema, type LoadedWizard } from '../../shared/wizard-definition.js';
 import type { RegisterConfig } from '../../shared/api-contract.js';
@@ -13,6 +13,8 @@ export interface Definition {
   /** The registration schema with every $ref inlined (normalisation and route declaration). */
   registrationSchema: JsonSchema;
   validateRegistration: ValidateFunction;
+  /** The ajv every schema of the definition is compiled in: step schemas by their `$id`. */
+  ajv: Ajv;
   registerConfig: Omit<RegisterConfig, 'definitionVersion'>;
   version: string;
 }
@@ -36,18 +38,15 @@ export function loadDefinition(schemasDir: string, overrides: DefinitionOverride
     wizard,
     registrationSchema: inlineRefs(wizard.registrationSchema, wizard.schemasById),
     validateRegistration,
+    ajv,
     registerConfig: loadRegisterConfig(schemasDir, overrides),
     version: definitionVersion(schemasDir),
   };
 }
 
-/** The same rules the browser's precompiled validators follow: strict, all errors, shared formats. */
+/** The same rules the browser's precompiled validators follow (src/shared/ajv-config.ts). */
 export function createAjv(): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors: true });
-  for (const [name, validate] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate });
-  // errorMessage is read by fieldMessages(), not by ajv: an annotation here.
-  ajv.addKeyword({ keyword: 'errorMessage', schemaType: ['string', 'object'] });
-  return ajv;
+  return addWizardVocabulary(new Ajv(wizardAjvOptions));
 }
 
 function loadRegisterConfig(schemasDir: string, overrides: DefinitionOverrides): Definition['registerConfig'] {

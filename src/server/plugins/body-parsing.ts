@@ -17,7 +17,7 @@ export default fp(
         done(new ApiError(400, 'bad_json'), undefined);
         return;
       }
-      parseJson(request, bytes.toString('utf8'), done);
+      void parseJson(request, bytes.toString('utf8'), done);
     });
   },
   { name: 'body-parsing', fastify: '5.x' },

@@ -19,7 +19,7 @@ export default fp(
       const path = pathOf(request.url);
       const isApi = path === '/api' || path.startsWith('/api/');
       if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/')) {
-        return app.serveSpa(reply);
+        return app.serveSpa(reply, path);
       }
       const allowed = isApi ? apiMethods.get(path) : undefined;
       if (allowed) {

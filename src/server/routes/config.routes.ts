@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiPaths, type RegisterConfig } from '../../shared/api-contract.js';
 import { errorResponseSchema } from '../errors.js';
 
@@ -63,6 +63,7 @@ export const registerConfigSchema = {
 } as const;
 
 export const configRouteSchema = {
+  summary: 'The wizard settings: plans, default plan, map, and the definition version',
   response: {
     200: registerConfigSchema,
     304: { type: 'null' },
@@ -73,8 +74,7 @@ export const configRouteSchema = {
 
 /** GET Register/Config: plans, map settings and the definition version; revalidated by ETag. */
 export const configRoutes: FastifyPluginAsync = async (app) => {
-  const config: RegisterConfig = { ...app.definition.registerConfig, definitionVersion: app.definition.version };
-  const body = JSON.stringify(config);
+  const body = JSON.stringify(registerConfigOf(app.definition));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   app.get(apiPaths.config, { schema: configRouteSchema }, async (request, reply) => {
     void reply.header('etag', etag).header('cache-control', 'no-cache');
@@ -83,6 +83,11 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 };
+
+/** The answer of Register/Config (also inlined into the wizard's pages by the spa plugin). */
+export function registerConfigOf(definition: FastifyInstance['definition']): RegisterConfig {
+  return { ...definition.registerConfig, definitionVersion: definition.version };
+}
 
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

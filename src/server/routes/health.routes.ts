@@ -3,6 +3,7 @@ import { apiPaths } from '../../shared/api-contract.js';
 import { ApiError, errorResponseSchema } from '../errors.js';
 
 export const healthRouteSchema = {
+  summary: 'Readiness: 200 when the database answers, 503 when it does not',
   response: {
     200: { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { const: 'ok' } } },
     '4xx': errorResponseSchema,

@@ -4,20 +4,14 @@ import { toAsciiDigits } from '../../shared/normalize.js';
 import { errorResponseSchema } from '../errors.js';
 import { coalesce } from '../db/coalesce.js';
 import { addVisits } from '../statistics/visit.repository.js';
+import { dayInTehran } from '../statistics/tehran-day.js';
 
 export const statisticRouteSchema = {
+  summary: 'Counts one welcome-page visit for the day and plan (rate-limited per client)',
   // Any tier is accepted and anything unknown counts as the default plan, so no type is imposed.
   querystring: { type: 'object', properties: { tier: { description: 'plan id (Persian digits allowed)' } } },
   response: { 204: { type: 'null' }, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
 } as const;
-
-// Visits are counted by the day in Iran, which is what staff mean by "today".
-const tehranDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tehran',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 /** GET Statistic/Register: one welcome-page visit, by day and plan; a missing or unknown plan counts as the default. */
 export const statisticRoutes: FastifyPluginAsync = async (app) => {
@@ -36,14 +30,16 @@ export const statisticRoutes: FastifyPluginAsync = async (app) => {
       for (const sum of sums.values()) await addVisits(db, sum.day, sum.tier, sum.count);
     });
   });
+  // Limited per client like the other public routes, so nobody can inflate the counts at will.
+  const rateLimit = { max: app.config.rateLimit.statisticPerMinute };
   app.get<{ Querystring: { tier?: unknown } }>(
     apiPaths.statistic,
-    { schema: statisticRouteSchema },
+    { schema: statisticRouteSchema, config: { rateLimit } },
     async (request, reply) => {
       const raw = request.query.tier;
       const asked = typeof raw === 'string' && raw.length <= 16 ? Number(toAsciiDigits(raw)) : Number.NaN;
       const tier = known.has(asked) ? asked : defaultTier;
-      const day = tehranDay.format(app.clock());
+      const day = dayInTehran(app.clock());
       await count({ day, tier });
       return reply.code(204).header('cache-control', 'no-store').send();
     },

@@ -3,6 +3,7 @@
  * issue asks for (sizes are small enough for a few minutes on 2 cores; raise them for longer runs).
  */
 import { resolve } from 'node:path';
+import { serviceUrl } from '../../services.js';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
@@ -31,8 +32,11 @@ export const sizes = {
 
 export type DbKind = 'sqlite' | 'postgres';
 
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
-export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
+export const testDatabaseUrl = serviceUrl(
+  'TEST_DATABASE_URL',
+  'The PostgreSQL scenarios (outage, and every suite on PostgreSQL)',
+);
+export const testRedisUrl = serviceUrl('TEST_REDIS_URL', 'The shared rate-limit scenario');
 
 /** SQLite always; PostgreSQL when TEST_DATABASE_URL is set. */
 export const dbKinds: DbKind[] = testDatabaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];

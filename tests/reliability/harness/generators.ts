@@ -58,7 +58,10 @@ export const htmlPayloads = [
 const textFields = ['name', 'address'] as const;
 const adminTextFields = ['firstName', 'lastName'] as const;
 
-type Mutation = { defect: string; apply: (r: Record<string, any>) => void };
+/** A registration body being broken on purpose: any JSON at all may end up in it. */
+type JsonObject = Record<string, unknown>;
+
+type Mutation = { defect: string; apply: (r: JsonObject) => void };
 
 const payload = fc.constantFrom(...sqlPayloads, ...htmlPayloads);
 
@@ -120,27 +123,29 @@ const typed: Array<[path: string[], type: 'string' | 'number' | 'integer' | 'boo
   [['captcha', 'validOptionIndex'], 'integer'],
 ];
 
-const isObject = (value: unknown): value is Record<string, any> =>
+const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Sets a value at a path. When an earlier defect already removed or replaced a parent, nothing is
  * done: that earlier defect still makes the body invalid, and re-creating the parent could repair it.
  */
-function setAt(r: Record<string, any>, path: readonly string[], value: unknown): void {
+function setAt(r: JsonObject, path: readonly string[], value: unknown): void {
   let target = r;
   for (const key of path.slice(0, -1)) {
-    if (!isObject(target[key])) return;
-    target = target[key];
+    const next = target[key];
+    if (!isObject(next)) return;
+    target = next;
   }
   target[path[path.length - 1]] = value;
 }
 
-function deleteAt(r: Record<string, any>, path: readonly string[]): void {
+function deleteAt(r: JsonObject, path: readonly string[]): void {
   let target = r;
   for (const key of path.slice(0, -1)) {
-    if (!isObject(target[key])) return;
-    target = target[key];
+    const next = target[key];
+    if (!isObject(next)) return;
+    target = next;
   }
   delete target[path[path.length - 1]];
 }
@@ -149,25 +154,20 @@ function deleteAt(r: Record<string, any>, path: readonly string[]): void {
 const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
   fc
     .constantFrom(...requiredTop)
-    .map((key) => ({ defect: `missing ${key}`, apply: (r: Record<string, any>) => void delete r[key] })),
+    .map((key) => ({ defect: `missing ${key}`, apply: (r: JsonObject) => void delete r[key] })),
   fc
     .constantFrom(...requiredAdmin)
-    .map((key) => ({
-      defect: `missing adminData.${key}`,
-      apply: (r: Record<string, any>) => deleteAt(r, ['adminData', key]),
-    })),
+    .map((key) => ({ defect: `missing adminData.${key}`, apply: (r: JsonObject) => deleteAt(r, ['adminData', key]) })),
   fc.constant({
     defect: 'missing captcha.validOptionIndex',
-    apply: (r: Record<string, any>) => deleteAt(r, ['captcha', 'validOptionIndex']),
+    apply: (r: JsonObject) => deleteAt(r, ['captcha', 'validOptionIndex']),
   }),
-  fc
-    .constantFrom(...typed)
-    .chain(([path, type]) =>
-      otherType(type).map((value) => ({
-        defect: `wrong type at ${path.join('.')}: ${JSON.stringify(value)?.slice(0, 40)}`,
-        apply: (r: Record<string, any>) => setAt(r, path, value),
-      })),
-    ),
+  fc.constantFrom(...typed).chain(([path, type]) =>
+    otherType(type).map((value) => ({
+      defect: `wrong type at ${path.join('.')}: ${JSON.stringify(value)?.slice(0, 40)}`,
+      apply: (r: JsonObject) => setAt(r, path, value),
+    })),
+  ),
   fc
     .tuple(
       fc.constantFrom(
@@ -184,7 +184,7 @@ const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
     .filter(([path, value]) => outOfRange(path.join('.'), value))
     .map(([path, value]) => ({
       defect: `out of range ${path.join('.')}=${value}`,
-      apply: (r: Record<string, any>) => setAt(r, path, value),
+      apply: (r: JsonObject) => setAt(r, path, value),
     })),
   fc
     .tuple(
@@ -200,7 +200,7 @@ const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
     )
     .map(([path, value]) => ({
       defect: `empty ${path.join('.')}=${JSON.stringify(value)}`,
-      apply: (r: Record<string, any>) => setAt(r, path, value),
+      apply: (r: JsonObject) => setAt(r, path, value),
     })),
   fc
     .tuple(
@@ -216,7 +216,7 @@ const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
     )
     .map(([path, value]) => ({
       defect: `huge ${path.join('.')} (${value.length} chars)`,
-      apply: (r: Record<string, any>) => setAt(r, path, value),
+      apply: (r: JsonObject) => setAt(r, path, value),
     })),
   fc
     .constantFrom(
@@ -232,7 +232,7 @@ const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
     )
     .map((code) => ({
       defect: `bad national code ${code}`,
-      apply: (r: Record<string, any>) => setAt(r, ['adminData', 'nationalCode'], code),
+      apply: (r: JsonObject) => setAt(r, ['adminData', 'nationalCode'], code),
     })),
   fc
     .constantFrom(
@@ -247,7 +247,7 @@ const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
     )
     .map((mobile) => ({
       defect: `bad mobile ${mobile}`,
-      apply: (r: Record<string, any>) => setAt(r, ['adminData', 'mobileNumber'], mobile),
+      apply: (r: JsonObject) => setAt(r, ['adminData', 'mobileNumber'], mobile),
     })),
   fc
     .tuple(
@@ -272,7 +272,7 @@ const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
     )
     .map(([path, key, value]) => ({
       defect: `extra property ${[...path, key].join('.')}`,
-      apply: (r: Record<string, any>) => setAt(r, [...path, key], value),
+      apply: (r: JsonObject) => setAt(r, [...path, key], value),
     })),
   fc
     .tuple(
@@ -289,9 +289,9 @@ const invalidating: fc.Arbitrary<Mutation> = fc.oneof(
     )
     .map(([path, value]) => ({
       defect: `deeply nested value at ${path.join('.')}`,
-      apply: (r: Record<string, any>) => setAt(r, path, value),
+      apply: (r: JsonObject) => setAt(r, path, value),
     })),
-  fc.constant({ defect: 'captcha id missing', apply: (r: Record<string, any>) => deleteAt(r, ['captcha', 'id']) }),
+  fc.constant({ defect: 'captcha id missing', apply: (r: JsonObject) => deleteAt(r, ['captcha', 'id']) }),
 );
 
 function outOfRange(path: string, value: number): boolean {
@@ -319,26 +319,20 @@ function outOfRange(path: string, value: number): boolean {
 
 /** Cosmetic changes that are valid on their own (payloads in free text). */
 const decoration: fc.Arbitrary<Mutation> = fc.oneof(
-  fc
-    .tuple(fc.constantFrom(...textFields), payload)
-    .map(([key, text]) => ({
-      defect: `payload in ${key}`,
-      apply: (r: Record<string, any>) => void (r[key] = `${r[key]} ${text}`.slice(0, 100)),
-    })),
-  fc
-    .tuple(fc.constantFrom(...adminTextFields), payload)
-    .map(([key, text]) => ({
-      defect: `payload in adminData.${key}`,
-      apply: (r: Record<string, any>) => void (r.adminData[key] = text.slice(0, 50)),
-    })),
+  fc.tuple(fc.constantFrom(...textFields), payload).map(([key, text]) => ({
+    defect: `payload in ${key}`,
+    apply: (r: JsonObject) => void (r[key] = `${String(r[key])} ${text}`.slice(0, 100)),
+  })),
+  fc.tuple(fc.constantFrom(...adminTextFields), payload).map(([key, text]) => ({
+    defect: `payload in adminData.${key}`,
+    apply: (r: JsonObject) => setAt(r, ['adminData', key], text.slice(0, 50)),
+  })),
 );
 
 const baseSeed = fc.integer({ min: 1, max: 2 ** 31 - 1 });
 
-function withCaptcha(r: Registration, captcha: CaptchaAnswer | undefined, fallbackId: string): Record<string, any> {
-  const copy = structuredClone(r) as Record<string, any>;
-  copy.captcha = captcha ? { ...captcha } : { id: fallbackId, validOptionIndex: 0 };
-  return copy;
+function withCaptcha(r: Registration, captcha: CaptchaAnswer | undefined, fallbackId: string): Registration {
+  return { ...structuredClone(r), captcha: captcha ? { ...captcha } : { id: fallbackId, validOptionIndex: 0 } };
 }
 
 const bogusId = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 64 }));
@@ -361,7 +355,7 @@ const schemaInvalid: fc.Arbitrary<BadRequest> = fc
     path: '/api/Register/Pharmacy',
     freshCaptcha: fresh,
     build: (captcha) => {
-      const r = withCaptcha(validRegistration(seededRandom(seed), placeholder), captcha, id);
+      const r: JsonObject = { ...withCaptcha(validRegistration(seededRandom(seed), placeholder), captcha, id) };
       // Decorations first: a defect (say a missing field) must not be undone by one.
       for (const m of decorations) m.apply(r);
       for (const m of defects) m.apply(r);

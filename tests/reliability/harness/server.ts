@@ -88,6 +88,7 @@ export class ServerProcess {
         LOG_LEVEL: 'info',
         RATE_LIMIT_CAPTCHA_PER_MINUTE: '1000000',
         RATE_LIMIT_REGISTRATION_PER_MINUTE: '1000000',
+        RATE_LIMIT_STATISTIC_PER_MINUTE: '1000000',
       };
       for (const [name, value] of Object.entries(options.env ?? {})) {
         if (value === undefined) delete env[name];

@@ -1,0 +1,9 @@
+import type { WidgetServices } from '../../../widgets/services.js';
+import { useCaptcha, useLocations, useRegisterConfig } from './queries.js';
+
+/** The widgets' services over the API, cached by React Query (one object for the session). */
+export const queryWidgetServices: WidgetServices = {
+  useRegisterConfig,
+  useLocations,
+  useCaptcha: () => useCaptcha(),
+};
