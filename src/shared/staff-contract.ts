@@ -8,6 +8,7 @@ export const staffPaths = {
   export: '/api/staff/export',
   audit: '/api/staff/audit',
   funnel: '/api/staff/funnel',
+  filters: '/api/staff/filters',
 } as const;
 
 export type StaffRole = 'admin' | 'agent';
@@ -38,4 +39,23 @@ export interface FunnelAnswer {
   /** Definition versions seen in step counts or registrations, to filter by. */
   versions: string[];
   rows: FunnelRow[];
+}
+
+/** A choice of a list filter: its stored value and its Persian title. */
+export interface FilterChoice {
+  id: number;
+  title: string;
+}
+
+/** A list filter taken from schemas/: its Persian title and its choices. */
+export interface FilterField {
+  title: string;
+  choices: FilterChoice[];
+}
+
+/** The list filters that come from schemas/ (plan, pharmacy type, service). */
+export interface FilterChoices {
+  tier: FilterField;
+  type: FilterField;
+  service: FilterField;
 }

@@ -186,6 +186,61 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
     expect(filtered.json<{ items: Registered[] }>().items.map((item) => item.id)).not.toContain(found.id);
   });
 
+  it("gives the filters' choices from schemas/, and each filter narrows the list", async () => {
+    const agent = await signIn('agent@example.ir');
+    const headers = { cookie: agent.cookie };
+    const filters = await app.inject({ url: '/api/staff/filters', headers });
+    expect(filters.statusCode).toBe(200);
+    const choices =
+      filters.json<Record<'tier' | 'type' | 'service', { title: string; choices: Array<{ id: number }> }>>();
+    const schema = app.definition.registrationSchema as {
+      properties: Record<string, { title: string; oneOf: Array<{ const: number }> }>;
+    };
+    for (const name of ['type', 'service'] as const) {
+      expect(choices[name].title).toBe(schema.properties[name].title);
+      expect(choices[name].choices.map((choice) => choice.id)).toEqual(
+        schema.properties[name].oneOf.map((option) => option.const),
+      );
+    }
+    expect(choices.tier.choices.map((choice) => choice.id)).toEqual(
+      app.definition.registerConfig.tiers.map((tier) => tier.id),
+    );
+
+    const row = await app.database.db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('tracking_code', '=', trackingCode)
+      .executeTakeFirstOrThrow();
+    const ids = async (query: string) =>
+      (await app.inject({ url: `/api/staff/registrations?${query}`, headers }))
+        .json<{ items: Registered[] }>()
+        .items.map((item) => item.id);
+    const other = (name: 'tier' | 'type' | 'service', value: number) =>
+      choices[name].choices.find((choice) => choice.id !== value)!.id;
+    const created = new Date(row.created_at).getTime();
+    const day = 86_400_000;
+    const matching = [
+      `tier=${row.tier}`,
+      `type=${row.type}`,
+      `service=${row.service}`,
+      `provinceId=${row.province_id}`,
+      `cityId=${row.city_id}`,
+      `from=${new Date(created - day).toISOString()}&to=${new Date(created + day).toISOString()}`,
+    ];
+    const missing = [
+      `tier=${other('tier', row.tier)}`,
+      `type=${other('type', row.type)}`,
+      `service=${other('service', row.service)}`,
+      `provinceId=${row.province_id + 1}`,
+      `cityId=${row.city_id + 1}`,
+      `from=${new Date(created + 1).toISOString()}`,
+      `to=${new Date(created).toISOString()}`,
+    ];
+    for (const query of matching) expect(await ids(query), query).toContain(row.id);
+    for (const query of missing) expect(await ids(query), query).not.toContain(row.id);
+    expect(await ids(matching.join('&'))).toContain(row.id);
+  });
+
   it('flags a second registration with the same national code as a possible duplicate', async () => {
     expect((await registerOnce(app)).statusCode).toBe(200);
     const agent = await signIn('agent@example.ir');

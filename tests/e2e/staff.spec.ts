@@ -12,6 +12,7 @@ import {
   fillManager,
   goToManager,
   press,
+  sampleLocation,
   sampleManager,
   samplePharmacy,
   step,
@@ -81,12 +82,44 @@ test('an agent made with the CLI finds a wizard registration, marks it contacted
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page, 'staff list');
 
+  // The filters: its province and today's Jalali date keep it; another province leaves it out.
+  const today = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: 'Asia/Tehran' }).format(new Date());
+  await page.getByRole('searchbox', { name: fa.staff.search }).fill('');
+  const province = page.getByRole('combobox', { name: fa.staff.province });
+  await province.selectOption({ label: sampleLocation.province });
+  await page.getByRole('textbox', { name: fa.staff.fromDay }).fill(today);
+  await page.getByRole('textbox', { name: fa.staff.toDay }).fill(today);
+  await page.getByRole('search').getByRole('button', { name: fa.staff.search }).click();
+  await expect(page.getByRole('button', { name: trackingCode })).toBeVisible();
+  const otherProvince = await province
+    .locator('option')
+    .evaluateAll(
+      (options, chosen) =>
+        options.find((option) => option.textContent !== chosen && option.getAttribute('value'))?.textContent,
+      sampleLocation.province,
+    );
+  await province.selectOption({ label: otherProvince! });
+  await page.getByRole('search').getByRole('button', { name: fa.staff.search }).click();
+  await expect(page.getByText(fa.staff.empty)).toBeVisible();
+  // A day that is not one is refused on the field, in Persian.
+  await page.getByRole('textbox', { name: fa.staff.fromDay }).fill('۱۴۰۵/۱۳/۰۱');
+  await page.getByRole('search').getByRole('button', { name: fa.staff.search }).click();
+  await expect(page.getByRole('textbox', { name: fa.staff.fromDay })).toHaveAccessibleDescription(fa.staff.dayInvalid);
+  await page.getByRole('button', { name: fa.staff.clearFilters }).click();
+  await search(page, trackingCode);
+
   // Marks it contacted with a note; the timeline shows both.
   await page.getByRole('button', { name: trackingCode }).click();
   await expect(page.getByRole('heading', { name: pharmacy.name })).toBeVisible();
   // Its answers under their Persian titles.
   await expect(page.getByRole('heading', { name: fa.staff.answers })).toBeVisible();
   await expect(page.locator('.staff-answer').filter({ hasText: pharmacy.name })).toHaveCount(1);
+  // Its position on the wizard's map, and the mobile as a tel: link.
+  await expect(page.locator('.staff-map.leaflet-container path.leaflet-interactive')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: sampleManager.mobile })).toHaveAttribute(
+    'href',
+    `tel:${sampleManager.mobile}`,
+  );
   await page.getByRole('button', { name: `${fa.staff.moveTo} «${fa.staff.statuses.contacted}»` }).click();
   await expect(page.locator('.staff-facts').getByText(fa.staff.statuses.contacted)).toBeVisible();
   const note = 'با مدیر تماس گرفته شد؛ فردا مدارک را می‌فرستد.';
@@ -130,4 +163,22 @@ test('an agent made with the CLI finds a wizard registration, marks it contacted
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv.startsWith('\uFEFFid,tracking_code')).toBe(true);
   expect(csv).toContain(trackingCode);
+
+  // The export follows the filters: none of the registrations is rejected.
+  await page.getByRole('combobox', { name: fa.staff.statusFilter }).selectOption({ label: fa.staff.statuses.rejected });
+  await page.getByRole('search').getByRole('button', { name: fa.staff.search }).click();
+  await expect(page.getByText(fa.staff.empty)).toBeVisible();
+  const filteredDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: fa.staff.exportCsv }).click();
+  const filtered = readFileSync(await (await filteredDownload).path(), 'utf8');
+  expect(filtered).not.toContain(trackingCode);
+
+  // The audit log shows the exports and the agent's work, newest first.
+  await page.getByRole('button', { name: fa.staff.auditLog }).click();
+  await expect(page.getByRole('heading', { name: fa.staff.auditLog })).toBeVisible();
+  const entries = page.locator('.staff-table tbody tr');
+  await expect(entries.first()).toContainText(fa.staff.actions.export);
+  await expect(entries.filter({ hasText: note }).filter({ hasText: agent })).toHaveCount(1);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, 'staff audit log');
 });

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fa } from '../../shared/strings.fa.js';
+import { sampleConfig } from '../../../widgets/story-fixtures.js';
 import { RegistrationView } from './RegistrationView.js';
 import { sampleRegistration } from './staff-fixtures.js';
 
@@ -32,5 +33,8 @@ export const New: Story = {
     },
   },
 };
+
+/** With the wizard's map settings: the pharmacy's position on the map (tiles from the settings' server). */
+export const WithMap: Story = { args: { mapSettings: sampleConfig.map } };
 
 export const RejectionWithoutReason: Story = { args: { error: fa.staff.reasonRequired } };

@@ -1,17 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import type { MapSettings } from '../../shared/api-contract.js';
 import { fa } from '../../shared/strings.fa.js';
 import { Timeline } from './Timeline.js';
 import type { RegistrationPage } from './staff-api.js';
 
+// Leaflet comes with the first registration opened, never with the list.
+const RegistrationMap = lazy(() => import('./RegistrationMap.js'));
+
 export interface RegistrationViewProps {
   registration: RegistrationPage;
+  /** The wizard's map settings; without them (still loading, or a story) the map is left out. */
+  mapSettings?: MapSettings;
   onBack: () => void;
   onMove: (to: string, reason?: string) => Promise<void>;
   onNote: (body: string) => Promise<void>;
   error?: string;
 }
 
-export function RegistrationView({ registration, onBack, onMove, onNote, error }: RegistrationViewProps) {
+export function RegistrationView({ registration, mapSettings, onBack, onMove, onNote, error }: RegistrationViewProps) {
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const submitNote = async (event: FormEvent) => {
@@ -45,6 +51,19 @@ export function RegistrationView({ registration, onBack, onMove, onNote, error }
           </span>
         </dd>
       </dl>
+      {mapSettings && (
+        <section className="staff-position">
+          <h2>{fa.staff.position}</h2>
+          <p className="staff-address">{registration.address}</p>
+          <Suspense fallback={<p className="staff-map staff-map--loading">{fa.staff.mapLoading}</p>}>
+            <RegistrationMap
+              latitude={registration.latitude}
+              longitude={registration.longitude}
+              settings={mapSettings}
+            />
+          </Suspense>
+        </section>
+      )}
       {registration.next.length > 0 && (
         <div className="staff-actions">
           {registration.next.includes('rejected') && (

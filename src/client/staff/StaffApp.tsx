@@ -1,26 +1,42 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { FunnelAnswer, StaffMe } from '../../shared/staff-contract.js';
+import { useCallback, useEffect, useState } from 'react';
+import type { Locations, MapSettings } from '../../shared/api-contract.js';
+import type { FilterChoices, FunnelAnswer, StaffMe } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
 import { ApiError } from '../api/http.js';
-import { formText } from './format.js';
+import { AuditLog } from './AuditLog.js';
 import { FunnelView } from './FunnelView.js';
+import { ListFilters } from './ListFilters.js';
 import { RegistrationTable } from './RegistrationTable.js';
 import { RegistrationView } from './RegistrationView.js';
 import { SignInForm } from './SignInForm.js';
-import { staffApi, type FunnelFilter, type RegistrationList, type RegistrationPage } from './staff-api.js';
+import {
+  anyRegistration,
+  staffApi,
+  type FunnelFilter,
+  type ListQuery,
+  type RegistrationList,
+  type RegistrationPage,
+  type TimelineEvent,
+} from './staff-api.js';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : fa.errors.internal);
 
-/** The staff console: sign-in, the list with search and a status filter, and a registration's page. */
+/** What the console shows besides the list (undefined). */
+type Screen = { kind: 'registration'; page: RegistrationPage } | { kind: 'funnel' } | { kind: 'audit' };
+
+/** The staff console: sign-in, the filtered list, a registration's page, the funnel and the audit log. */
 export function StaffApp() {
   const [me, setMe] = useState<StaffMe | null | undefined>(undefined);
   const [error, setError] = useState<string>();
-  const [query, setQuery] = useState({ q: '', status: '', page: 1 });
+  const [query, setQuery] = useState<ListQuery>(anyRegistration);
   const [list, setList] = useState<RegistrationList>();
-  const [open, setOpen] = useState<RegistrationPage>();
-  // undefined: the list is shown; a filter: the funnel is, with that filter.
-  const [funnelFilter, setFunnelFilter] = useState<FunnelFilter>();
+  const [screen, setScreen] = useState<Screen>();
+  const [choices, setChoices] = useState<FilterChoices>();
+  const [locations, setLocations] = useState<Locations>();
+  const [mapSettings, setMapSettings] = useState<MapSettings>();
+  const [funnelFilter, setFunnelFilter] = useState<FunnelFilter>({ from: '', to: '', version: '' });
   const [funnel, setFunnel] = useState<FunnelAnswer>();
+  const [audit, setAudit] = useState<TimelineEvent[]>();
 
   const handle = useCallback((caught: unknown) => {
     if (caught instanceof ApiError && caught.status === 401) setMe(null);
@@ -31,6 +47,14 @@ export function StaffApp() {
     staffApi.me().then(setMe, () => setMe(null));
   }, []);
 
+  // What the filters and the map are drawn with: asked once per sign-in, beside the first page.
+  useEffect(() => {
+    if (!me) return;
+    staffApi.filters().then(setChoices, handle);
+    staffApi.locations().then(setLocations, handle);
+    staffApi.mapSettings().then(setMapSettings, handle);
+  }, [me, handle]);
+
   useEffect(() => {
     if (!me) return;
     staffApi.list(query).then((found) => {
@@ -40,14 +64,32 @@ export function StaffApp() {
   }, [me, query, handle]);
 
   useEffect(() => {
-    if (!me || !funnelFilter) return;
+    if (!me || screen?.kind !== 'funnel') return;
     staffApi.funnel(funnelFilter).then((found) => {
       setFunnel(found);
       setError(undefined);
     }, handle);
-  }, [me, funnelFilter, handle]);
+  }, [me, screen?.kind, funnelFilter, handle]);
 
-  const openRegistration = (id: number) => staffApi.registration(id).then(setOpen, handle);
+  useEffect(() => {
+    if (!me || screen?.kind !== 'audit') return;
+    staffApi.audit().then((found) => {
+      setAudit(found.events);
+      setError(undefined);
+    }, handle);
+  }, [me, screen?.kind, handle]);
+
+  const openRegistration = (id: number) =>
+    staffApi.registration(id).then((page) => {
+      setScreen({ kind: 'registration', page });
+      setError(undefined);
+    }, handle);
+
+  const backToList = () => {
+    setScreen(undefined);
+    setError(undefined);
+    setQuery({ ...query });
+  };
 
   if (me === undefined) return null;
   if (me === null) {
@@ -68,10 +110,107 @@ export function StaffApp() {
     );
   }
 
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setQuery({ q: formText(data, 'q'), status: formText(data, 'status'), page: 1 });
+  const main = () => {
+    if (screen?.kind === 'funnel') {
+      return (
+        <FunnelView
+          answer={funnel}
+          filter={funnelFilter}
+          error={error}
+          onFilter={setFunnelFilter}
+          onBack={backToList}
+        />
+      );
+    }
+    if (screen?.kind === 'audit') {
+      return (
+        <section className="staff-card">
+          <button type="button" className="staff-link" onClick={backToList}>
+            {fa.staff.back}
+          </button>
+          <h1>{fa.staff.auditLog}</h1>
+          {error && (
+            <p className="staff-error" role="alert">
+              {error}
+            </p>
+          )}
+          {audit && <AuditLog events={audit} onOpen={(id) => void openRegistration(id)} />}
+        </section>
+      );
+    }
+    if (screen?.kind === 'registration') {
+      const open = screen.page;
+      const act = async (change: () => Promise<void>) => {
+        try {
+          await change();
+          await openRegistration(open.id);
+        } catch (caught) {
+          handle(caught);
+        }
+      };
+      return (
+        <RegistrationView
+          registration={open}
+          mapSettings={mapSettings}
+          error={error}
+          onBack={backToList}
+          onMove={(to, reason) => act(() => staffApi.moveStatus(open.id, open.status, to, reason))}
+          onNote={(body) => act(() => staffApi.addNote(open.id, body))}
+        />
+      );
+    }
+    return (
+      <section className="staff-card">
+        <ListFilters query={query} choices={choices} locations={locations} onSearch={setQuery} />
+        <p className="staff-exports">
+          <button type="button" className="staff-link" onClick={() => setScreen({ kind: 'funnel' })}>
+            {fa.staff.funnel}
+          </button>
+          {me.role === 'admin' && (
+            <>
+              <button type="button" className="staff-link" onClick={() => setScreen({ kind: 'audit' })}>
+                {fa.staff.auditLog}
+              </button>
+              <a href={staffApi.exportUrl('csv', query)} download>
+                {fa.staff.exportCsv}
+              </a>
+              <a href={staffApi.exportUrl('json', query)} download>
+                {fa.staff.exportJson}
+              </a>
+            </>
+          )}
+        </p>
+        {error && (
+          <p className="staff-error" role="alert">
+            {error}
+          </p>
+        )}
+        {list && (
+          <>
+            <p className="staff-total" role="status">
+              {fa.staff.total}: {list.total.toLocaleString('fa-IR')}
+            </p>
+            <RegistrationTable items={list.items} onOpen={(id) => void openRegistration(id)} />
+            <nav className="staff-pages">
+              <button
+                type="button"
+                disabled={list.page <= 1}
+                onClick={() => setQuery({ ...query, page: query.page - 1 })}
+              >
+                {fa.staff.previous}
+              </button>
+              <button
+                type="button"
+                disabled={list.page * list.pageSize >= list.total}
+                onClick={() => setQuery({ ...query, page: query.page + 1 })}
+              >
+                {fa.staff.next}
+              </button>
+            </nav>
+          </>
+        )}
+      </section>
+    );
   };
 
   return (
@@ -85,126 +224,14 @@ export function StaffApp() {
           onClick={() =>
             void staffApi.signOut().then(() => {
               setMe(null);
-              setOpen(undefined);
+              setScreen(undefined);
             }, handle)
           }
         >
           {fa.staff.signOut}
         </button>
       </header>
-      <main className="staff-main">
-        {funnelFilter ? (
-          <FunnelView
-            answer={funnel}
-            filter={funnelFilter}
-            error={error}
-            onFilter={setFunnelFilter}
-            onBack={() => {
-              setFunnelFilter(undefined);
-              setError(undefined);
-            }}
-          />
-        ) : open ? (
-          <RegistrationView
-            registration={open}
-            error={error}
-            onBack={() => {
-              setOpen(undefined);
-              setError(undefined);
-              setQuery({ ...query });
-            }}
-            onMove={async (to, reason) => {
-              try {
-                await staffApi.moveStatus(open.id, open.status, to, reason);
-                setError(undefined);
-                await openRegistration(open.id);
-              } catch (caught) {
-                handle(caught);
-              }
-            }}
-            onNote={async (body) => {
-              try {
-                await staffApi.addNote(open.id, body);
-                setError(undefined);
-                await openRegistration(open.id);
-              } catch (caught) {
-                handle(caught);
-              }
-            }}
-          />
-        ) : (
-          <section className="staff-card">
-            <form className="staff-filters" role="search" onSubmit={search}>
-              <label>
-                {fa.staff.search}
-                <input name="q" type="search" defaultValue={query.q} placeholder={fa.staff.searchHint} />
-              </label>
-              <label>
-                {fa.staff.statusFilter}
-                <select name="status" defaultValue={query.status}>
-                  <option value="">{fa.staff.allStatuses}</option>
-                  {Object.entries(fa.staff.statuses).map(([value, title]) => (
-                    <option key={value} value={value}>
-                      {title}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button type="submit" className="staff-primary">
-                {fa.staff.search}
-              </button>
-            </form>
-            <p className="staff-exports">
-              <button
-                type="button"
-                className="staff-link"
-                onClick={() => setFunnelFilter({ from: '', to: '', version: '' })}
-              >
-                {fa.staff.funnel}
-              </button>
-            </p>
-            {me.role === 'admin' && (
-              <p className="staff-exports">
-                <a href={staffApi.exportUrl('csv', query.status)} download>
-                  {fa.staff.exportCsv}
-                </a>
-                <a href={staffApi.exportUrl('json', query.status)} download>
-                  {fa.staff.exportJson}
-                </a>
-              </p>
-            )}
-            {error && (
-              <p className="staff-error" role="alert">
-                {error}
-              </p>
-            )}
-            {list && (
-              <>
-                <p className="staff-total">
-                  {fa.staff.total}: {list.total.toLocaleString('fa-IR')}
-                </p>
-                <RegistrationTable items={list.items} onOpen={(id) => void openRegistration(id)} />
-                <nav className="staff-pages">
-                  <button
-                    type="button"
-                    disabled={list.page <= 1}
-                    onClick={() => setQuery({ ...query, page: query.page - 1 })}
-                  >
-                    {fa.staff.previous}
-                  </button>
-                  <button
-                    type="button"
-                    disabled={list.page * list.pageSize >= list.total}
-                    onClick={() => setQuery({ ...query, page: query.page + 1 })}
-                  >
-                    {fa.staff.next}
-                  </button>
-                </nav>
-              </>
-            )}
-          </section>
-        )}
-      </main>
+      <main className="staff-main">{main()}</main>
     </>
   );
 }

@@ -21,6 +21,7 @@ export const Rejected: Story = {
         at: Date.parse('2026-11-22T10:00:00Z'),
         action: 'status',
         actor: 'admin@example.ir',
+        registration_id: 1,
         detail: { from: 'contacted', to: 'rejected', reason: 'مجوز داروخانه معتبر نیست.' },
       },
     ],

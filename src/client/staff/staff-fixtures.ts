@@ -1,5 +1,8 @@
-import type { FunnelAnswer } from '../../shared/staff-contract.js';
-import type { RegistrationPage, RegistrationSummary } from './staff-api.js';
+import pharmacyInfo from '../../../schemas/steps/pharmacy-info.schema.json';
+import registerConfig from '../../../schemas/register-config.json';
+import type { FilterChoices, FilterField, FunnelAnswer } from '../../shared/staff-contract.js';
+import { fa } from '../../shared/strings.fa.js';
+import type { RegistrationPage, RegistrationSummary, TimelineEvent } from './staff-api.js';
 
 /** Sample data for the console's stories: what the staff API answers. */
 export const sampleSummary: RegistrationSummary = {
@@ -40,6 +43,7 @@ export const sampleRegistration: RegistrationPage = {
       at: Date.parse('2026-11-21T08:55:00Z'),
       action: 'status',
       actor: 'agent@example.ir',
+      registration_id: 1,
       detail: { from: 'new', to: 'contacted' },
     },
     {
@@ -47,6 +51,7 @@ export const sampleRegistration: RegistrationPage = {
       at: Date.parse('2026-11-21T09:00:00Z'),
       action: 'note',
       actor: 'agent@example.ir',
+      registration_id: 1,
       detail: { body: 'فردا دوباره تماس بگیرید.' },
     },
   ],
@@ -76,3 +81,35 @@ export const sampleFunnel: FunnelAnswer = {
     },
   ],
 };
+
+/** A select filter as the server builds it from a field of schemas/ (staff/filter-choices.ts). */
+function schemaField(node: { title: string; oneOf: Array<{ const: number; title: string }> }): FilterField {
+  return { title: node.title, choices: node.oneOf.map((option) => ({ id: option.const, title: option.title })) };
+}
+
+export const sampleChoices: FilterChoices = {
+  tier: { title: fa.staff.plan, choices: registerConfig.tiers },
+  type: schemaField(pharmacyInfo.properties.type),
+  service: schemaField(pharmacyInfo.properties.service),
+};
+
+/** The latest audit entries as an admin reads them: a sign-in, the case's work, an export. */
+export const sampleAudit: TimelineEvent[] = [
+  {
+    id: 4,
+    at: Date.parse('2026-11-22T07:10:00Z'),
+    action: 'export',
+    actor: 'admin@example.ir',
+    registration_id: null,
+    detail: { format: 'csv', count: 42 },
+  },
+  ...[...sampleRegistration.timeline].reverse(),
+  {
+    id: 0,
+    at: Date.parse('2026-11-21T08:50:00Z'),
+    action: 'sign_in',
+    actor: 'agent@example.ir',
+    registration_id: null,
+    detail: null,
+  },
+];

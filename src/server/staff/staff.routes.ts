@@ -5,6 +5,7 @@ import { KEY_COLUMNS, csvLine, extraFields, jsonRecord, parsePayload } from '../
 import { ApiError, errorResponseSchema } from '../errors.js';
 import { findDefinitionSchema, keepDefinitionVersion } from '../definition/definition-version.repository.js';
 import { titledAnswers } from './answers.js';
+import { filterChoices } from './filter-choices.js';
 import { appendAudit, auditOf, recentAudit } from './audit.repository.js';
 import {
   CASE_STATUSES,
@@ -164,6 +165,46 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
       const { total, rows } = await listCases(db(), filters, { page, pageSize, sort, direction });
       void reply.header('cache-control', 'no-store');
       return { total, page, pageSize, items: rows.map(summary) };
+    },
+  );
+
+  const choices = filterChoices(app.definition);
+  const filterField = {
+    type: 'object',
+    required: ['title', 'choices'],
+    additionalProperties: false,
+    properties: {
+      title: { type: 'string' },
+      choices: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'title'],
+          additionalProperties: false,
+          properties: { id: { type: 'integer' }, title: { type: 'string' } },
+        },
+      },
+    },
+  } as const;
+  app.get(
+    staffPaths.filters,
+    {
+      schema: {
+        summary: "The list filters' choices from schemas/: plans, pharmacy types and services",
+        response: {
+          200: {
+            type: 'object',
+            required: ['tier', 'type', 'service'],
+            additionalProperties: false,
+            properties: { tier: filterField, type: filterField, service: filterField },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return choices;
     },
   );
 

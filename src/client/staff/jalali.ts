@@ -1,0 +1,60 @@
+import { toAsciiDigits } from '../../shared/normalize.js';
+
+/** A Jalali calendar day as staff type it. */
+export interface JalaliDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const persianParts = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const DAY_MS = 86_400_000;
+// Iran has kept +03:30 all year since 2022, and the server counts Tehran days the same way.
+const TEHRAN_OFFSET = '+03:30';
+
+/** «۱۴۰۵/۹/۳», «1405-09-03» or «۱۴۰۵.۰۹.۰۳» as a day; undefined when it is no such Jalali day. */
+export function parseJalaliDay(text: string): JalaliDay | undefined {
+  const match = /^(\d{4})\s*[/\-.]\s*(\d{1,2})\s*[/\-.]\s*(\d{1,2})$/.exec(toAsciiDigits(text.trim()));
+  if (!match) return undefined;
+  const day = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return gregorianNoon(day) === undefined ? undefined : day;
+}
+
+/** The day written back in Persian digits, zero-padded (۱۴۰۵/۰۹/۰۳). */
+export function formatJalaliDay({ year, month, day }: JalaliDay): string {
+  const text = `${year}/${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}`;
+  return text.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)]);
+}
+
+/** The instant a Tehran day begins (ISO 8601); `after` gives the next day's, for an inclusive end. */
+export function tehranDayStart(day: JalaliDay, after = false): string {
+  const noon = gregorianNoon(day);
+  if (noon === undefined) throw new RangeError(`no Jalali day ${day.year}/${day.month}/${day.day}`);
+  const date = new Date(noon + (after ? DAY_MS : 0)).toISOString().slice(0, 10);
+  return new Date(`${date}T00:00:00${TEHRAN_OFFSET}`).toISOString();
+}
+
+/**
+ * The Gregorian noon (UTC ms) of a Jalali day, found with the platform's Persian calendar: the
+ * year starts on 20 or 21 March and its first six months have 31 days, so the estimate is within
+ * two days and the exact day is looked for around it. undefined for a day the calendar lacks
+ * (1404/12/30 in a common year, month 13).
+ */
+function gregorianNoon({ year, month, day }: JalaliDay): number | undefined {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  const offset = month <= 6 ? (month - 1) * 31 : 186 + (month - 7) * 30;
+  const estimate = Date.UTC(year + 621, 2, 21, 12) + (offset + day - 1) * DAY_MS;
+  for (const shift of [0, -1, 1, -2, 2, -3, 3]) {
+    const candidate = estimate + shift * DAY_MS;
+    const parts = Object.fromEntries(
+      persianParts.formatToParts(new Date(candidate)).map((part) => [part.type, part.value]),
+    );
+    if (Number(parts.year) === year && Number(parts.month) === month && Number(parts.day) === day) return candidate;
+  }
+  return undefined;
+}

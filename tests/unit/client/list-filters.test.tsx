@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { composeStories } from '@storybook/react-vite';
+import * as stories from '../../../src/client/staff/ListFilters.stories.js';
+import { anyRegistration, type ListQuery } from '../../../src/client/staff/staff-api.js';
+import { sampleChoices } from '../../../src/client/staff/staff-fixtures.js';
+import { sampleLocations } from '../../../widgets/story-fixtures.js';
+import { fa } from '../../../src/shared/strings.fa.js';
+
+const { Empty, Filtered } = composeStories(stories);
+
+afterEach(cleanup);
+
+const searchButton = () => screen.getByRole('button', { name: fa.staff.search });
+
+describe('the staff list filters', () => {
+  it('send every filter, with the Jalali days written back in Persian digits', async () => {
+    const onSearch = vi.fn<(query: ListQuery) => void>();
+    render(<Empty onSearch={onSearch} />);
+    const user = userEvent.setup();
+    const province = sampleLocations.provinces[0];
+    const city = sampleLocations.cities.find((candidate) => candidate.provinceId === province.id)!;
+    const type = sampleChoices.type.choices[1];
+
+    expect(screen.getByRole('combobox', { name: fa.staff.city })).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: fa.staff.province }), province.name);
+    await user.selectOptions(screen.getByRole('combobox', { name: fa.staff.city }), city.name);
+    await user.selectOptions(screen.getByRole('combobox', { name: sampleChoices.type.title }), type.title);
+    await user.selectOptions(screen.getByRole('combobox', { name: fa.staff.statusFilter }), fa.staff.statuses.new);
+    await user.type(screen.getByRole('searchbox', { name: fa.staff.search }), ' ۰۹۱۲۳ ');
+    await user.type(screen.getByRole('textbox', { name: fa.staff.fromDay }), '1405-7-1');
+    await user.type(screen.getByRole('textbox', { name: fa.staff.toDay }), '۱۴۰۵/۰۹/۳۰');
+    await user.click(searchButton());
+
+    expect(onSearch).toHaveBeenCalledWith({
+      ...anyRegistration,
+      q: '۰۹۱۲۳',
+      status: 'new',
+      provinceId: String(province.id),
+      cityId: String(city.id),
+      type: String(type.id),
+      fromDay: '۱۴۰۵/۰۷/۰۱',
+      toDay: '۱۴۰۵/۰۹/۳۰',
+    });
+  });
+
+  it('refuse a day that is not one, with a Persian message on the field and focus on it', async () => {
+    const onSearch = vi.fn();
+    render(<Empty onSearch={onSearch} />);
+    const user = userEvent.setup();
+    const from = screen.getByRole('textbox', { name: fa.staff.fromDay });
+    await user.type(from, '1404/12/30');
+    await user.click(searchButton());
+
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription(fa.staff.dayInvalid);
+    expect(from).toHaveFocus();
+  });
+
+  it('refuse a range that ends before it starts', async () => {
+    const onSearch = vi.fn();
+    render(<Empty onSearch={onSearch} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: fa.staff.fromDay }), '1405/09/10');
+    const to = screen.getByRole('textbox', { name: fa.staff.toDay });
+    await user.type(to, '1405/09/01');
+    await user.click(searchButton());
+
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(to).toHaveAccessibleDescription(fa.staff.dayOrder);
+  });
+
+  it('show the current filters, and clear them all at once', async () => {
+    const onSearch = vi.fn();
+    render(<Filtered onSearch={onSearch} />);
+    expect(screen.getByRole('combobox', { name: fa.staff.city })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: fa.staff.fromDay })).toHaveValue('۱۴۰۵/۰۷/۰۱');
+    await userEvent.setup().click(screen.getByRole('button', { name: fa.staff.clearFilters }));
+    expect(onSearch).toHaveBeenCalledWith(anyRegistration);
+  });
+});
