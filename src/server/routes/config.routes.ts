@@ -9,20 +9,23 @@ const point = {
   properties: { latitude: { type: 'number' }, longitude: { type: 'number' } },
 };
 
+/** A choice by number with its Persian title: a plan here, a list filter's option in the console. */
+export const titledChoicesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'title'],
+    additionalProperties: false,
+    properties: { id: { type: 'integer' }, title: { type: 'string' } },
+  },
+} as const;
+
 export const registerConfigSchema = {
   type: 'object',
   required: ['tiers', 'defaultTier', 'map', 'definitionVersion'],
   additionalProperties: false,
   properties: {
-    tiers: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'title'],
-        additionalProperties: false,
-        properties: { id: { type: 'integer' }, title: { type: 'string' } },
-      },
-    },
+    tiers: titledChoicesSchema,
     defaultTier: { type: 'integer' },
     definitionVersion: { type: 'string' },
     map: {

@@ -3,6 +3,7 @@ import { staffPaths } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
 import { KEY_COLUMNS, csvLine, extraFields, jsonRecord, parsePayload } from '../cli/export-format.js';
 import { ApiError, errorResponseSchema } from '../errors.js';
+import { titledChoicesSchema } from '../routes/config.routes.js';
 import { findDefinitionSchema, keepDefinitionVersion } from '../definition/definition-version.repository.js';
 import { titledAnswers } from './answers.js';
 import { filterChoices } from './filter-choices.js';
@@ -173,18 +174,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     type: 'object',
     required: ['title', 'choices'],
     additionalProperties: false,
-    properties: {
-      title: { type: 'string' },
-      choices: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['id', 'title'],
-          additionalProperties: false,
-          properties: { id: { type: 'integer' }, title: { type: 'string' } },
-        },
-      },
-    },
+    properties: { title: { type: 'string' }, choices: titledChoicesSchema },
   } as const;
   app.get(
     staffPaths.filters,
