@@ -211,10 +211,11 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
       .selectAll()
       .where('tracking_code', '=', trackingCode)
       .executeTakeFirstOrThrow();
-    const ids = async (query: string) =>
-      (await app.inject({ url: `/api/staff/registrations?${query}`, headers }))
-        .json<{ items: Registered[] }>()
-        .items.map((item) => item.id);
+    const ids = async (query: string) => {
+      const answer = await app.inject({ url: `/api/staff/registrations?${query}`, headers });
+      expect(answer.statusCode, `${query}: ${answer.body}`).toBe(200);
+      return answer.json<{ items: Registered[] }>().items.map((item) => item.id);
+    };
     const other = (name: 'tier' | 'type' | 'service', value: number) =>
       choices[name].choices.find((choice) => choice.id !== value)!.id;
     const created = new Date(row.created_at).getTime();
@@ -236,9 +237,14 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
       `from=${new Date(created + 1).toISOString()}`,
       `to=${new Date(created).toISOString()}`,
     ];
+    const together = matching.join('&');
+    // Part of the name, through the trigram index (three letters or more) and without it (two).
+    const name = row.pharmacy_name;
+    matching.push(`q=${encodeURIComponent(name.slice(2, 9))}`, `q=${encodeURIComponent(name.slice(-2))}`);
+    missing.push(`q=${encodeURIComponent(`${name.slice(2, 9)}ژژژ`)}`);
     for (const query of matching) expect(await ids(query), query).toContain(row.id);
     for (const query of missing) expect(await ids(query), query).not.toContain(row.id);
-    expect(await ids(matching.join('&'))).toContain(row.id);
+    expect(await ids(together)).toContain(row.id);
   });
 
   it('flags a second registration with the same national code as a possible duplicate', async () => {

@@ -39,4 +39,6 @@ export interface Database {
   registration_notes: RegistrationNoteTable;
   definition_versions: DefinitionVersionTable;
   step_counts: StepCountTable;
+  /** Read-only: the trigram index of pharmacy names (migration 011), by registration id. */
+  registration_name_search: { rowid: number; pharmacy_name: string };
 }

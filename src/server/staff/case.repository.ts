@@ -2,6 +2,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { normalizeDigitCode, normalizeMobile, normalizeText, toAsciiDigits } from '../../shared/normalize.js';
 import type { Database } from '../db/tables.js';
 import type { RegistrationRow } from '../registration/registration.table.js';
+import { TRACKING_CODE_PATTERN } from '../registration/tracking-code.js';
 
 export const CASE_STATUSES = ['new', 'contacted', 'approved', 'rejected'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
@@ -52,10 +53,13 @@ function filtered<O>(query: RegistrationQuery<O>, filters: CaseFilters): Registr
       ]),
     );
   }
+  // A tracking code is looked up by its unique index alone: OR-ed with the name's LIKE it would
+  // make every code search a scan of the whole table.
+  if (TRACKING_CODE_PATTERN.test(q.toUpperCase())) return result.where('tracking_code', '=', q.toUpperCase());
   // LIKE's wildcards are dropped rather than escaped: SQLite has no default escape character.
   const escaped = q.replace(/[\\%_]/g, '');
-  return result.where((eb) =>
-    eb.or([eb('tracking_code', '=', q.toUpperCase()), eb('pharmacy_name', 'like', `%${escaped}%`)]),
+  return result.where('id', 'in', (eb) =>
+    eb.selectFrom('registration_name_search').select('rowid').where('pharmacy_name', 'like', `%${escaped}%`),
   );
 }
 

@@ -9,6 +9,8 @@ import * as caseWork from './006_case_work.js';
 import * as definitionVersions from './007_definition_versions.js';
 import * as registrationLookups from './008_registration_lookups.js';
 import * as stepCounts from './009_step_counts.js';
+import * as listFilters from './010_list_filters.js';
+import * as nameSearch from './011_name_search.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -25,6 +27,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '007_definition_versions': { up: definitionVersions.up },
     '008_registration_lookups': { up: registrationLookups.up },
     '009_step_counts': { up: stepCounts.up },
+    '010_list_filters': { up: listFilters.up },
+    '011_name_search': { up: nameSearch.up(dialect) },
   };
   return { getMigrations: async () => migrations };
 }
