@@ -4,7 +4,7 @@
 //
 //   --quick     smoke mode (< 90 s): every section with tiny sizes, written to bench/tmp/ instead
 //   --no-build  measure what is in dist/ (and bench/peer/dist/) as it is
-//   --only=a,b  only these sections (bundle, lighthouse, typing, server, peer)
+//   --only=a,b  only these sections (bundle, lighthouse, typing, server, staff-list, peer)
 //
 // It fails (exit 1) only when a measurement is broken, never because a budget is missed.
 import { execFileSync } from 'node:child_process';
@@ -43,6 +43,7 @@ import {
 import { lighthouseSection, type LighthousePage, type PageSpec } from './sections/lighthouse.js';
 import { recordRoutes, type RouteLoad } from './sections/routes.js';
 import { serverSection, type ServerSection } from './sections/server.js';
+import { staffListSection } from './sections/staff-list.js';
 import { launchForTyping, typingSection, type TypingFigure, type TypingSpec } from './sections/typing.js';
 import { draftSeed } from './lib/wizard.js';
 
@@ -66,6 +67,7 @@ const limits = {
   typingWorstMs: 33,
   registrationsPerSec: 2000,
   p99Ms: 50,
+  staffListP95Ms: 50,
   locationsBrotliBytes: 25 * KB,
   peerJsRatio: 0.5,
 };
@@ -366,6 +368,34 @@ const server = await section('server', async () => {
   return { ...figures, budgets };
 });
 
+// ── the staff console's list at 100,000 registrations, SQLite and PostgreSQL ─────────────────
+const staffList = await section('staff-list', async () => {
+  const figures = await staffListSection(options.quick, productClient);
+  const budgets: Budget[] = figures.runs.map((run) =>
+    budget(
+      'staff-list',
+      `filtered list page p95 at ${formatNumber(run.registrations)} registrations (${run.database})`,
+      run.p95Ms,
+      '<=',
+      limits.staffListP95Ms,
+      'ms',
+    ),
+  );
+  // A database that could not be measured is a missed budget, not a silent pass.
+  for (const missing of figures.notMeasured)
+    budgets.push(
+      budget(
+        'staff-list',
+        `filtered list page p95 (${missing.database}: not measured)`,
+        Number.NaN,
+        '<=',
+        limits.staffListP95Ms,
+        'ms',
+      ),
+    );
+  return { ...figures, budgets };
+});
+
 // ── the peers: SurveyJS and JSON Forms ──────────────────────────────────────────────────────
 interface PeerSpec {
   key: string;
@@ -521,8 +551,8 @@ const meta = {
   loadAverage,
   errors,
 };
-const results = { meta, bundle, lighthouse, typing, server, peer };
-const budgets: Budget[] = [bundle, lighthouse, typing, server, peer].flatMap((part) =>
+const results = { meta, bundle, lighthouse, typing, server, staffList, peer };
+const budgets: Budget[] = [bundle, lighthouse, typing, server, staffList, peer].flatMap((part) =>
   ok(part) && 'budgets' in part ? part.budgets : [],
 );
 
@@ -753,6 +783,47 @@ function renderMarkdown(): string {
       '',
     );
     if (server.notes.length > 0) out.push(...server.notes.map((note) => `- ${note}`), '');
+  }
+
+  if (ok(staffList)) {
+    out.push(
+      '## Staff list',
+      '',
+      "Registrations seeded into the real server's migrated database (the server's column map, spread over a year, every status), then each filtered page of `GET /api/staff/registrations` asked in turn by a signed-in agent over HTTP, one request at a time after a warm-up round; latency measured by the client.",
+      '',
+    );
+    out.push(
+      markdownTable(
+        ['database', 'registrations', 'seeded in', 'requests', 'p50', 'p95', 'max'],
+        staffList.runs.map((run) => [
+          run.database,
+          formatNumber(run.registrations),
+          `${formatNumber(run.seedMs / 1000, 1)} s`,
+          run.requests,
+          `${formatNumber(run.p50Ms, 1)} ms`,
+          `${formatNumber(run.p95Ms, 1)} ms`,
+          `${formatNumber(run.maxMs, 1)} ms`,
+        ]),
+      ),
+      '',
+    );
+    for (const run of staffList.runs) {
+      out.push(
+        `${run.database}, per query:`,
+        '',
+        markdownTable(
+          ['query', 'matches', 'p50', 'p95'],
+          run.queries.map((query) => [
+            `${query.name} (\`${query.path.replace('/api/staff/registrations', '')}\`)`,
+            formatNumber(query.total),
+            `${formatNumber(query.p50Ms, 1)} ms`,
+            `${formatNumber(query.p95Ms, 1)} ms`,
+          ]),
+        ),
+        '',
+      );
+    }
+    for (const missing of staffList.notMeasured) out.push(`- ${missing.database} not measured: ${missing.reason}`, '');
   }
 
   if (ok(peer)) {

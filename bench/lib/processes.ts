@@ -126,7 +126,7 @@ export async function startProductServer(name: string, options: ProductServerOpt
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'pharmacy-bench-'));
   const bank = join(dir, 'captcha-bank.json');
   writeFileSync(bank, JSON.stringify(benchCaptchaBank));
-  log(`starting ${name} (SQLite in ${dir})`);
+  log(`starting ${name} (${options.extraEnv?.DATABASE_URL ? 'its own DATABASE_URL' : `SQLite in ${dir}`})`);
   const server = await startProcess(
     name,
     [...(options.nodeArgs ?? []), fromRoot('dist', 'server', 'server.js')],

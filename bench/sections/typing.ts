@@ -101,6 +101,13 @@ export async function typingRun(browser: Browser, spec: TypingSpec, delayMs: num
     );
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await field.pressSequentially(spec.text, { delay: delayMs });
+    // On a busy machine, at 4× throttling, the last keystrokes' frames can still be queued when
+    // typing ends: wait for them (a keystroke missing after 10 s is a broken measurement below).
+    await page
+      .waitForFunction(`window.__typingBench && window.__typingBench.frames.length >= ${spec.text.length}`, undefined, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
     await page.waitForTimeout(500);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const collected = await page.evaluate<TypingData | undefined>('window.__typingBench');
