@@ -80,6 +80,15 @@ export const figureOrder = [
   'csp: violations in Chromium',
   'headers: problems (development)',
   'headers: problems (production)',
+  'staff sign-in: failures before the account lock',
+  'staff sign-in: right password held back in a delay or lock',
+  'staff sign-in: free failures per address before delays',
+  'staff routes × bad sessions refused 401',
+  'staff admin routes refused to an agent',
+  'staff CSRF: forged writes refused 403',
+  'staff session fixation: planted id refused',
+  'staff audit log: changes through the API refused',
+  'staff logs: lines with a password, session id or personal value',
 ];
 
 export function recordFigure(db: string, name: string, value: number | string): void {

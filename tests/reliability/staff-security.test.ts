@@ -1,0 +1,268 @@
+/**
+ * Issue 13 item 11: the staff console under attack, against a real server process. Sign-in brute
+ * force per account and per address, every staff route with a missing, forged, expired or revoked
+ * session and an agent on admin routes, CSRF on staff writes, session fixation, the audit log
+ * through the API, and no password, session id or personal value in the logs.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { staffPaths } from '../../src/shared/staff-contract.js';
+import { sqliteWrite } from './harness/db.js';
+import { personalValues, seededRandom, validRegistration } from './harness/data.js';
+import { dbKinds, repoRoot } from './harness/env.js';
+import { recordFigure } from './harness/figures.js';
+import { ApiClient, errorBodyProblem, errorCode, persianLetters, type HttpResponse } from './harness/http.js';
+import { leaks } from './harness/logs.js';
+import { startScenario, type Scenario } from './harness/scenario.js';
+import { stopAllServers } from './harness/server.js';
+
+const random = seededRandom(131);
+/** A request without a body says no content type, as a browser's DELETE does. */
+const noBody = { headers: { 'content-type': undefined } };
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const PASSWORD = 'a long reliability password';
+const DAY_MS = 86_400_000;
+
+/** `npm run staff -- add`, as an admin runs it on the server: the password on standard input. */
+function addAccount(databaseUrl: string, email: string, role: 'admin' | 'agent'): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/staff.ts', 'add', email, '--role', role], {
+    cwd: repoRoot,
+    input: `${PASSWORD}\n`,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+}
+
+/** A fresh documentation address (TEST-NET-3) per simulated client. */
+const address = (): string => `203.0.${randomInt(113, 114)}.${randomInt(1, 255)}`;
+
+function expectRefused(response: HttpResponse, status: number, what: string): void {
+  expect({ what, status: response.status }).toEqual({ what, status });
+  expect(errorBodyProblem(response), what).toBeUndefined();
+  const message = (response.json as { error?: { message?: string } } | undefined)?.error?.message ?? '';
+  expect(persianLetters.test(message), `${what}: a Persian message`).toBe(true);
+}
+
+async function client(port: number, forwardedFor = address()): Promise<ApiClient> {
+  const visitor = new ApiClient(port, { forwardedFor, secFetchSite: 'same-origin' });
+  await visitor.start();
+  return visitor;
+}
+
+async function signIn(visitor: ApiClient, email: string, password = PASSWORD): Promise<HttpResponse> {
+  return visitor.postJson(staffPaths.session, { email, password });
+}
+
+const staffCookie = (visitor: ApiClient): string | undefined => visitor.jar.cookies.get('staff');
+
+/** Every staff route but sign-in, as a colleague's browser calls it. */
+function staffRoutes(registrationId: number): Array<{ method: string; path: string; body?: unknown }> {
+  const id = (path: string) => path.replace(':id', String(registrationId));
+  return [
+    { method: 'GET', path: staffPaths.session },
+    { method: 'DELETE', path: staffPaths.session },
+    { method: 'GET', path: staffPaths.registrations },
+    { method: 'GET', path: id(staffPaths.registration) },
+    { method: 'POST', path: id(staffPaths.status), body: { from: 'new', to: 'contacted' } },
+    { method: 'POST', path: id(staffPaths.notes), body: { body: 'یادداشت' } },
+    { method: 'GET', path: `${staffPaths.export}?format=csv` },
+    { method: 'GET', path: staffPaths.audit },
+    { method: 'GET', path: staffPaths.funnel },
+    { method: 'GET', path: staffPaths.filters },
+  ];
+}
+
+describe.each(dbKinds)('the staff console under attack (%s)', (kind) => {
+  let scenario: Scenario;
+  afterAll(async () => {
+    await scenario?.close();
+    await stopAllServers();
+  });
+
+  const write = async (sql: string, params: unknown[]): Promise<void> => {
+    if (scenario.db.kind === 'sqlite') sqliteWrite(scenario.db.name, sql, params);
+    else
+      await scenario.db.query(
+        sql.replace(/\?/g, (_, offset: number) => `$${sql.slice(0, offset).split('?').length}`),
+        params,
+      );
+  };
+
+  it('locks sign-in per account and per address, and tells nobody which e-mails exist', async () => {
+    scenario = await startScenario(kind, 'staffattack', { env: { TRUST_PROXY: '127.0.0.1' } });
+    const port = scenario.server.port;
+    addAccount(scenario.db.url, 'agent@example.ir', 'agent');
+    addAccount(scenario.db.url, 'admin@example.ir', 'admin');
+    addAccount(scenario.db.url, 'victim@example.ir', 'agent');
+
+    // One generic message, for a known e-mail with a wrong password and for an unknown e-mail.
+    const known = await signIn(await client(port), 'agent@example.ir', 'wrong password here');
+    const unknown = await signIn(await client(port), 'nobody@example.ir', 'wrong password here');
+    expectRefused(known, 401, 'wrong password');
+    expect(String(unknown.body), 'unknown e-mail answered like a known one').toBe(String(known.body));
+    expect(unknown.status).toBe(known.status);
+
+    // Per account: each guess from a new address, waiting out each growing delay; within a delay
+    // even the right password is refused, and after the fifth failure the account is locked.
+    expect((await signIn(await client(port), 'victim@example.ir')).status, 'the victim can sign in').toBe(200);
+    let refusedInDelay = 0;
+    const failuresBeforeLock = 5;
+    for (let failure = 1; failure <= failuresBeforeLock; failure += 1) {
+      expectRefused(await signIn(await client(port), 'victim@example.ir', `guess ${failure}`), 401, `guess ${failure}`);
+      const early = await signIn(await client(port), 'victim@example.ir');
+      expectRefused(early, 401, `the right password right after guess ${failure}`);
+      expect(String(early.body), 'held back with the same message as a wrong password').toBe(String(known.body));
+      refusedInDelay += 1;
+      if (failure < failuresBeforeLock) await sleep(1000 * 2 ** (failure - 1) + 300);
+    }
+    const [lock] = (await scenario.db.query(
+      `select locked_until - last_failure_at as span from sign_in_throttle where key = 'account:victim@example.ir'`,
+    )) as Array<{ span: number | string }>;
+    expect(Number(lock.span), 'a lock of 15 minutes, not another delay').toBeGreaterThanOrEqual(15 * 60_000);
+    recordFigure(kind, 'staff sign-in: failures before the account lock', failuresBeforeLock);
+    recordFigure(kind, 'staff sign-in: right password held back in a delay or lock', refusedInDelay);
+
+    // Per address: ten free failures over unknown e-mails, then even a right password is held back.
+    const office = address();
+    let free = 0;
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const visitor = await client(port, office);
+      const wrong = await signIn(visitor, `nobody${attempt}@example.ir`, 'guess');
+      expectRefused(wrong, 401, `address guess ${attempt}`);
+      const right = await signIn(await client(port, office), 'admin@example.ir');
+      if (right.status !== 200) break;
+      free += 1;
+    }
+    expect(free).toBe(10);
+    recordFigure(kind, 'staff sign-in: free failures per address before delays', free);
+  }, 120_000);
+
+  it('refuses every staff route a missing, forged, expired or revoked session, and agents on admin routes', async () => {
+    const port = scenario.server.port;
+    const manager = await client(port);
+    const registered = await manager.register(validRegistration(random, await manager.solvedCaptcha()));
+    expect(registered.status).toBe(200);
+    const [{ id }] = (await scenario.db.query('select id from registrations order by id desc limit 1')) as Array<{
+      id: number;
+    }>;
+
+    const agent = await client(port);
+    expect((await signIn(agent, 'agent@example.ir')).status).toBe(200);
+    const revoked = await client(port);
+    expect((await signIn(revoked, 'agent@example.ir')).status).toBe(200);
+    const revokedCookie = staffCookie(revoked)!;
+    expect((await revoked.send('DELETE', staffPaths.session, undefined, noBody)).status).toBe(204);
+    const expired = await client(port);
+    expect((await signIn(expired, 'agent@example.ir')).status).toBe(200);
+    await write('update staff_sessions set last_seen_at = ?, created_at = ?', [
+      Date.now() - DAY_MS,
+      Date.now() - DAY_MS,
+    ]);
+
+    const bad: Record<string, (visitor: ApiClient) => void> = {
+      missing: (visitor) => visitor.jar.cookies.delete('staff'),
+      forged: (visitor) => visitor.jar.cookies.set('staff', randomBytes(32).toString('base64url')),
+      revoked: (visitor) => visitor.jar.cookies.set('staff', revokedCookie),
+      expired: (visitor) => visitor.jar.cookies.set('staff', staffCookie(expired)!),
+    };
+    let tried = 0;
+    for (const [name, spoil] of Object.entries(bad)) {
+      for (const route of staffRoutes(id)) {
+        const visitor = await client(port);
+        spoil(visitor);
+        const body = route.body === undefined ? undefined : JSON.stringify(route.body);
+        expectRefused(
+          await visitor.send(route.method, route.path, body, body === undefined ? noBody : {}),
+          401,
+          `${name} session: ${route.method} ${route.path}`,
+        );
+        tried += 1;
+      }
+    }
+    // The expired session's sign-in was spoiled by the clock: sign the agent in again for the roles.
+    expect((await signIn(agent, 'agent@example.ir')).status).toBe(200);
+    for (const path of [`${staffPaths.export}?format=csv`, staffPaths.audit]) {
+      const answer = await agent.get(path);
+      expectRefused(answer, 403, `agent on ${path}`);
+      expect(errorCode(answer)).toBe('forbidden');
+    }
+    const [{ status }] = (await scenario.db.query(
+      `select status from registrations where id = ${Number(id)}`,
+    )) as Array<{
+      status: string;
+    }>;
+    expect(status, 'no refused write changed the registration').toBe('new');
+    recordFigure(kind, 'staff routes × bad sessions refused 401', `${tried} / ${tried}`);
+    recordFigure(kind, 'staff admin routes refused to an agent', '2 / 2');
+  }, 120_000);
+
+  it("refuses staff writes without the anti-forgery token, with another session's, or forged; a session set before sign-in is replaced", async () => {
+    const port = scenario.server.port;
+    const [{ id }] = (await scenario.db.query('select id from registrations order by id desc limit 1')) as Array<{
+      id: number;
+    }>;
+    const agent = await client(port);
+    // Fixation: a session id the attacker planted before sign-in.
+    const planted = randomBytes(32).toString('base64url');
+    agent.jar.cookies.set('staff', planted);
+    expect((await signIn(agent, 'agent@example.ir')).status).toBe(200);
+    expect(staffCookie(agent), 'sign-in issues a new session id').not.toBe(planted);
+    const attacker = await client(port);
+    attacker.jar.cookies.set('staff', planted);
+    expectRefused(await attacker.get(staffPaths.registrations), 401, 'the planted session id');
+
+    const other = await client(port);
+    const forged = `${randomBytes(18).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+    const attempts: Array<[string, string | null]> = [
+      ['no token', null],
+      ["another visitor's token", other.jar.xsrf()!],
+      ['a forged token', forged],
+    ];
+    for (const [what, xsrf] of attempts) {
+      const move = await agent.postJson(
+        staffPaths.status.replace(':id', String(id)),
+        { from: 'new', to: 'contacted' },
+        { xsrf },
+      );
+      expectRefused(move, 403, `status change with ${what}`);
+      const note = await agent.postJson(staffPaths.notes.replace(':id', String(id)), { body: 'جعلی' }, { xsrf });
+      expectRefused(note, 403, `note with ${what}`);
+      const out = await agent.send('DELETE', staffPaths.session, undefined, { ...noBody, xsrf });
+      expectRefused(out, 403, `sign-out with ${what}`);
+    }
+    const notes = await scenario.db.query('select count(*) as n from registration_notes');
+    expect(Number((notes[0] as { n: number | string }).n), 'no forged note was written').toBe(0);
+    expect((await agent.get(staffPaths.registrations)).status, 'the session survived the forged sign-outs').toBe(200);
+    recordFigure(kind, 'staff CSRF: forged writes refused 403', `${attempts.length * 3} / ${attempts.length * 3}`);
+    recordFigure(kind, 'staff session fixation: planted id refused', 'yes');
+  }, 120_000);
+
+  it('keeps the audit log append-only through the API, and logs no password, session id or personal value', async () => {
+    const port = scenario.server.port;
+    const admin = await client(port);
+    expect((await signIn(admin, 'admin@example.ir')).status).toBe(200);
+    const before = (await scenario.db.query('select id, action, detail from audit_events order by id')) as unknown[];
+    expect(before.length).toBeGreaterThan(0);
+    let refused = 0;
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const path of [staffPaths.audit, `${staffPaths.audit}/1`]) {
+        const answer = await admin.send(method, path, JSON.stringify({ action: 'erased' }));
+        expect(answer.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${method} ${path}`).toBeLessThan(500);
+        refused += 1;
+      }
+    }
+    const after = (await scenario.db.query('select id, action, detail from audit_events order by id')) as unknown[];
+    expect(after.slice(0, before.length), 'earlier audit entries unchanged').toEqual(before);
+    recordFigure(kind, 'staff audit log: changes through the API refused', `${refused} / ${refused}`);
+
+    const secrets = new Set<string>([PASSWORD, 'wrong password here', staffCookie(admin)!]);
+    const rows = (await scenario.db.query('select payload from registrations')) as Array<{ payload: string }>;
+    for (const row of rows) for (const value of personalValues(JSON.parse(row.payload) as never)) secrets.add(value);
+    const lines = scenario.servers.flatMap((server) => server.lines);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(leaks(lines, secrets)).toEqual([]);
+    recordFigure(kind, 'staff logs: lines with a password, session id or personal value', 0);
+  }, 60_000);
+});
