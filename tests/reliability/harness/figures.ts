@@ -87,6 +87,7 @@ export const figureOrder = [
   'staff admin routes refused to an agent',
   'staff CSRF: forged writes refused 403',
   'staff session fixation: planted id refused',
+  'staff stored XSS: payloads shown as text / injected',
   'staff audit log: changes through the API refused',
   'staff logs: lines with a password, session id or personal value',
 ];
