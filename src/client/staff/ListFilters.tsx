@@ -49,6 +49,8 @@ export function ListFilters({ query, choices, locations, onSearch }: ListFilters
       fromDay: days('fromDay'),
       toDay: days('toDay'),
       page: 1,
+      sort: query.sort,
+      direction: query.direction,
     });
   };
 

@@ -37,3 +37,8 @@ export const OnPhone: Story = {
     ),
   ],
 };
+
+/** Sorted by pharmacy name, A→Z: the header says so to screen readers (aria-sort) and shows ▲. */
+export const SortedByName: Story = {
+  args: { sort: { column: 'pharmacy_name', direction: 'asc' }, onSort: () => undefined },
+};

@@ -1,24 +1,40 @@
 import { fa } from '../../shared/strings.fa.js';
 import { formatWhen } from './format.js';
-import type { RegistrationSummary } from './staff-api.js';
+import type { ListSort, RegistrationSummary } from './staff-api.js';
 
 export interface RegistrationTableProps {
   items: RegistrationSummary[];
   onOpen: (id: number) => void;
+  /** The server's order; a sortable column's header sorts by it, a second press reverses it. */
+  sort?: { column: ListSort; direction: 'asc' | 'desc' };
+  onSort?: (column: ListSort) => void;
 }
 
-export function RegistrationTable({ items, onOpen }: RegistrationTableProps) {
+export function RegistrationTable({ items, onOpen, sort, onSort }: RegistrationTableProps) {
   if (items.length === 0) return <p className="staff-empty">{fa.staff.empty}</p>;
+  const header = (title: string, column?: ListSort) => {
+    if (!column || !onSort) return <th scope="col">{title}</th>;
+    const active = sort?.column === column;
+    const order = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+    return (
+      <th scope="col" aria-sort={order}>
+        <button type="button" className="staff-sort" onClick={() => onSort(column)}>
+          {title}
+          <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+        </button>
+      </th>
+    );
+  };
   return (
     <table className="staff-table">
       <thead>
         <tr>
-          <th scope="col">{fa.staff.trackingCode}</th>
-          <th scope="col">{fa.staff.pharmacyName}</th>
-          <th scope="col">{fa.staff.manager}</th>
-          <th scope="col">{fa.staff.mobile}</th>
-          <th scope="col">{fa.staff.statusFilter}</th>
-          <th scope="col">{fa.staff.createdAt}</th>
+          {header(fa.staff.trackingCode, 'tracking_code')}
+          {header(fa.staff.pharmacyName, 'pharmacy_name')}
+          {header(fa.staff.manager)}
+          {header(fa.staff.mobile)}
+          {header(fa.staff.statusFilter, 'status')}
+          {header(fa.staff.createdAt, 'created_at')}
         </tr>
       </thead>
       <tbody>

@@ -161,7 +161,12 @@ export function StaffApp() {
     }
     return (
       <section className="staff-card">
-        <ListFilters query={query} choices={choices} locations={locations} onSearch={setQuery} />
+        <ListFilters
+          query={query}
+          choices={choices}
+          locations={locations}
+          onSearch={(next) => setQuery({ ...next, sort: query.sort, direction: query.direction })}
+        />
         <p className="staff-exports">
           <button type="button" className="staff-link" onClick={() => setScreen({ kind: 'funnel' })}>
             {fa.staff.funnel}
@@ -190,7 +195,27 @@ export function StaffApp() {
             <p className="staff-total" role="status">
               {fa.staff.total}: {list.total.toLocaleString('fa-IR')}
             </p>
-            <RegistrationTable items={list.items} onOpen={(id) => void openRegistration(id)} />
+            <RegistrationTable
+              items={list.items}
+              onOpen={(id) => void openRegistration(id)}
+              sort={{ column: query.sort, direction: query.direction }}
+              onSort={(column) =>
+                setQuery({
+                  ...query,
+                  sort: column,
+                  // A second press reverses; a new column starts newest or A→Z first.
+                  direction:
+                    query.sort === column
+                      ? query.direction === 'asc'
+                        ? 'desc'
+                        : 'asc'
+                      : column === 'created_at'
+                        ? 'desc'
+                        : 'asc',
+                  page: 1,
+                })
+              }
+            />
             <nav className="staff-pages">
               <button
                 type="button"

@@ -55,7 +55,12 @@ export interface ListQuery {
   fromDay: string;
   toDay: string;
   page: number;
+  sort: ListSort;
+  direction: 'asc' | 'desc';
 }
+
+/** The columns the server sorts the list by (case.repository's SORTABLE). */
+export type ListSort = 'created_at' | 'pharmacy_name' | 'status' | 'tracking_code';
 
 export const anyRegistration: ListQuery = {
   q: '',
@@ -68,6 +73,8 @@ export const anyRegistration: ListQuery = {
   fromDay: '',
   toDay: '',
   page: 1,
+  sort: 'created_at',
+  direction: 'desc',
 };
 
 const PLAIN_FILTERS = ['q', 'status', 'provinceId', 'cityId', 'tier', 'type', 'service'] as const;
@@ -101,6 +108,8 @@ export const staffApi = {
   list: (query: ListQuery) => {
     const params = filterParams(query);
     params.set('page', String(query.page));
+    params.set('sort', query.sort);
+    params.set('direction', query.direction);
     return request<RegistrationList>(`${staffPaths.registrations}?${params}`);
   },
   filters: () => request<FilterChoices>(staffPaths.filters),
