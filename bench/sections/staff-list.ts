@@ -148,21 +148,61 @@ async function signIn(url: string): Promise<string> {
   return cookieHeader({ ...jar, ...cookiesOf(answer) });
 }
 
-/** What colleagues ask the list: filters alone and together, searches, a deep page, another sort. */
-function queries(sample: Seeded[], now: number): Array<{ name: string; path: string }> {
+// Iran has kept +03:30 all year since 2022; the console counts Tehran days the same way.
+const TEHRAN_OFFSET_MS = 3.5 * 3_600_000;
+const persianDate = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** The Jalali year, month and day of the Tehran day that begins at `tehranMidnight`. */
+function jalali(tehranMidnight: number): { year: number; month: number; day: number } {
+  const parts = Object.fromEntries(
+    persianDate.formatToParts(new Date(tehranMidnight + TEHRAN_OFFSET_MS)).map((part) => [part.type, part.value]),
+  );
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+}
+
+/**
+ * The last whole Jalali month before `now`, as the console asks for it: from the instant its first
+ * Tehran day begins to the instant the next month's does (`to` is exclusive).
+ */
+function lastJalaliMonth(now: number): { from: number; to: number; label: string } {
+  const startOfMonth = (at: number) => {
+    let midnight = Math.floor((at + TEHRAN_OFFSET_MS) / DAY_MS) * DAY_MS - TEHRAN_OFFSET_MS;
+    while (jalali(midnight).day !== 1) midnight -= DAY_MS;
+    return midnight;
+  };
+  const to = startOfMonth(now);
+  const from = startOfMonth(to - DAY_MS);
+  const { year, month } = jalali(from);
+  return { from, to, label: `${year}/${String(month).padStart(2, '0')}` };
+}
+
+/**
+ * What colleagues ask the list: filters alone and together, searches, the first and a deep page,
+ * sorted by created date either way and by name.
+ */
+function queries(sample: Seeded[], now: number, count: number): Array<{ name: string; path: string }> {
   const iso = (ms: number) => new Date(ms).toISOString();
   const one = sample[17];
   const other = sample[42];
   const list = (query: string) => `/api/staff/registrations?${query}`;
+  const month = lastJalaliMonth(now);
+  // A quarter of the rows have each status, 25 to a page: page 40 (quick: the middle one).
+  const deepPage = Math.max(2, Math.min(40, Math.floor(count / 4 / 25 / 2)));
   return [
     { name: 'newest first, no filter', path: list('') },
     { name: 'status', path: list('status=new') },
+    { name: 'status, oldest first', path: list('status=new&sort=created_at&direction=asc') },
     { name: 'status + province', path: list(`status=contacted&provinceId=${one.provinceId}`) },
     { name: 'city', path: list(`cityId=${other.cityId}`) },
     { name: 'plan + type + service', path: list('tier=2&type=3&service=1') },
     {
-      name: 'a Jalali month (30 days)',
-      path: list(`from=${encodeURIComponent(iso(now - 60 * DAY_MS))}&to=${encodeURIComponent(iso(now - 30 * DAY_MS))}`),
+      name: `Jalali month ${month.label}`,
+      path: list(`from=${encodeURIComponent(iso(month.from))}&to=${encodeURIComponent(iso(month.to))}`),
     },
     {
       name: 'province + plan + 30 days',
@@ -173,7 +213,7 @@ function queries(sample: Seeded[], now: number): Array<{ name: string; path: str
     { name: 'tracking code', path: list(`q=${one.trackingCode}`) },
     { name: 'mobile in Persian digits', path: list(`q=${encodeURIComponent(toPersian(other.mobile))}`) },
     { name: 'pharmacy name', path: list(`q=${encodeURIComponent('سینا 4321')}`) },
-    { name: 'status, page 40', path: list('status=approved&page=40') },
+    { name: `status, page ${deepPage}`, path: list(`status=approved&page=${deepPage}`) },
     { name: 'by pharmacy name', path: list('sort=pharmacy_name&direction=asc&provinceId=8') },
   ];
 }
@@ -187,9 +227,10 @@ async function measure(
   server: ServerProcess,
   sample: Seeded[],
   rounds: number,
+  count: number,
 ): Promise<Omit<StaffListFigure, 'database' | 'registrations' | 'seedMs'>> {
   const cookie = await signIn(server.url);
-  const asked = queries(sample, Date.now());
+  const asked = queries(sample, Date.now(), count);
   const timings = new Map<string, number[]>(asked.map((query) => [query.name, []]));
   const totals = new Map<string, number>();
   const all: number[] = [];
@@ -280,7 +321,7 @@ export async function staffListSection(quick: boolean, clientDir: string): Promi
       extraEnv: { DATABASE_URL: database === 'sqlite' ? `sqlite:${url}` : url },
     });
     try {
-      runs.push({ database, registrations: count, seedMs, ...(await measure(server, sample, rounds)) });
+      runs.push({ database, registrations: count, seedMs, ...(await measure(server, sample, rounds, count)) });
     } finally {
       await server.stop();
     }
