@@ -23,16 +23,12 @@ export default function AddressTextareaWidget(props: WidgetProps) {
     schema,
     options,
   } = props as WidgetPropsOf<string>;
-  const ref = useRef<HTMLTextAreaElement>(null);
   const rows = typeof options.rows === 'number' && options.rows > 0 ? options.rows : 2;
-  const typed = useTypedValue<unknown>(value, onChange, { immediate: Boolean(rawErrors?.length) });
-  const text = typeof typed.value === 'string' ? typed.value : '';
 
   // The length of the text the height was last fitted to; -1 before the first fit.
   const fittedLength = useRef(-1);
 
-  const fit = useCallback(() => {
-    const element = ref.current;
+  const fit = useCallback((element: HTMLTextAreaElement | null) => {
     if (!element) return;
     const length = element.value.length;
     const shrinking = fittedLength.current < 0 || length < fittedLength.current;
@@ -55,7 +51,16 @@ export default function AddressTextareaWidget(props: WidgetProps) {
     if (view && view.scrollY !== scrollY) view.scrollTo({ top: scrollY });
   }, []);
 
-  useLayoutEffect(fit, [fit, text]);
+  const { ref, defaultValue, change, flush } = useTypedValue<unknown, HTMLTextAreaElement>(
+    value,
+    typeof value === 'string' ? value : '',
+    onChange,
+    {
+      immediate: Boolean(rawErrors?.length),
+      onRewritten: fit,
+    },
+  );
+  useLayoutEffect(() => fit(ref.current), [fit, ref]);
 
   return (
     <textarea
@@ -63,7 +68,7 @@ export default function AddressTextareaWidget(props: WidgetProps) {
       id={id}
       name={props.htmlName || id}
       className="widget-textarea widget-textarea--auto"
-      value={text}
+      defaultValue={defaultValue}
       rows={rows}
       maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
       placeholder={placeholder}
@@ -73,9 +78,12 @@ export default function AddressTextareaWidget(props: WidgetProps) {
       autoComplete="street-address"
       aria-invalid={invalid(rawErrors)}
       aria-describedby={describedBy(id)}
-      onChange={(event) => typed.change(event.target.value === '' ? options.emptyValue : event.target.value)}
+      onChange={(event) => {
+        change(event.target.value === '' ? options.emptyValue : event.target.value);
+        fit(event.target);
+      }}
       onBlur={(event) => {
-        typed.flush();
+        flush();
         onBlur(id, event.target.value);
       }}
       onFocus={(event) => onFocus(id, event.target.value)}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 
 /** How long typing may pause before the value is handed to RJSF. */
@@ -21,25 +21,51 @@ function afterPause(task: () => void): () => void {
   return () => clearTimeout(timeout);
 }
 
+export interface TypedValueOptions<E> {
+  /** Hand each keystroke to RJSF after its frame (while the field shows an error, so the message follows). */
+  immediate?: boolean;
+  /** Called after the field's text was rewritten from RJSF's value (a textarea refits its height). */
+  onRewritten?: (element: E) => void;
+}
+
+export interface TypedValue<T, E> {
+  /** The field's element: the text lives in it, not in React state. */
+  ref: RefObject<E | null>;
+  /** What the field shows for RJSF's value: its `defaultValue`. */
+  defaultValue: string;
+  /** The manager typed: `next` reaches RJSF later (see below). */
+  change: (next: T) => void;
+  /** Hand what was typed to RJSF now. */
+  flush: () => void;
+}
+
 /**
- * A text field's value while the manager types. RJSF recomputes the whole form on every change
- * it is handed (its issues #3715, #4695), which at 4× CPU costs more than a frame. So a keystroke
- * re-renders only the field, and the value reaches RJSF once typing pauses; at once when the field
- * loses focus, Enter is pressed (a submit then sees it) or the page is hidden (the draft is saved);
- * and after each keystroke's frame while the field shows an error (the message follows the text).
- * When RJSF's value changes from elsewhere (a draft restored, a value normalised), the field
- * follows it.
+ * A text field that types at the frame rate. RJSF recomputes the whole form on every change it is
+ * handed (its issues #3715, #4695), and even a re-render of the one field costs a few ms at 4× CPU.
+ * So the field is uncontrolled: a keystroke changes only the DOM, with no React render at all, and
+ * the value reaches RJSF once typing pauses; at once when the field loses focus, Enter is pressed
+ * (a submit then sees it) or the page is hidden (the draft is saved); and after each keystroke's
+ * frame while the field shows an error (the message follows the text). When RJSF's value changes
+ * from elsewhere (a draft restored, a value normalised) and nothing typed is pending, the field's
+ * text is rewritten to `shown` of it.
  */
-export function useTypedValue<T>(value: T, onChange: (next: T) => void, options: { immediate?: boolean } = {}) {
-  const [typed, setTyped] = useState<{ value: T } | null>(null);
+export function useTypedValue<T, E extends HTMLInputElement | HTMLTextAreaElement>(
+  value: T,
+  shown: string,
+  onChange: (next: T) => void,
+  options: TypedValueOptions<E> = {},
+): TypedValue<T, E> {
+  const ref = useRef<E | null>(null);
   const pending = useRef<{ value: T } | null>(null);
   const cancel = useRef<(() => void) | undefined>(undefined);
   const latestOnChange = useRef(onChange);
+  const latestOnRewritten = useRef(options.onRewritten);
   const immediate = options.immediate ?? false;
 
   useEffect(() => {
     latestOnChange.current = onChange;
-  }, [onChange]);
+    latestOnRewritten.current = options.onRewritten;
+  }, [onChange, options.onRewritten]);
 
   const flush = useCallback(() => {
     cancel.current?.();
@@ -52,7 +78,6 @@ export function useTypedValue<T>(value: T, onChange: (next: T) => void, options:
   const change = useCallback(
     (next: T) => {
       pending.current = { value: next };
-      setTyped({ value: next });
       if (immediate) {
         cancel.current ??= afterNextPaint(flush);
         return;
@@ -63,10 +88,13 @@ export function useTypedValue<T>(value: T, onChange: (next: T) => void, options:
     [flush, immediate],
   );
 
-  // RJSF has the value (or another one): show RJSF's again.
-  useEffect(() => {
-    if (pending.current === null) setTyped(null);
-  }, [value]);
+  // RJSF's value changed: the field shows it, unless the manager's typing is still on its way.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (pending.current !== null || !element || element.value === shown) return;
+    element.value = shown;
+    latestOnRewritten.current?.(element);
+  }, [shown]);
 
   // Leaving or hiding the page: the value reaches RJSF, and through it the draft, before the
   // store saves (capture listeners run before the store's).
@@ -86,5 +114,5 @@ export function useTypedValue<T>(value: T, onChange: (next: T) => void, options:
     };
   }, [flush]);
 
-  return { value: typed ? typed.value : value, change, flush };
+  return { ref, defaultValue: shown, change, flush };
 }

@@ -21,26 +21,31 @@ export interface MaskedDigitsInputProps {
 export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: MaskedDigitsInputProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, placeholder, required } =
     widget as WidgetPropsOf<string>;
-  const typed = useTypedValue<unknown>(value, onChange, { immediate: Boolean(rawErrors?.length) });
-  const typedValue = typed.value;
-  const digits = typeof typedValue === 'string' || typeof typedValue === 'number' ? digitsOf(String(typedValue)) : '';
-  const shown = toPersianDigits(formatMasked(digits, mask));
+  const digits = typeof value === 'string' || typeof value === 'number' ? digitsOf(String(value)) : '';
+  const { ref, defaultValue, change, flush } = useTypedValue<unknown, HTMLInputElement>(
+    value,
+    toPersianDigits(formatMasked(digits, mask)),
+    onChange,
+    {
+      immediate: Boolean(rawErrors?.length),
+    },
+  );
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const edit = applyMaskedEdit(input.value, input.selectionStart ?? input.value.length, mask, toDigits);
-    // Write the formatted text and the caret now: React then finds the DOM already matching and
-    // leaves the caret alone instead of jumping it to the end.
+    // The field is uncontrolled (use-typed-value.ts): the formatted text and the caret are written
+    // here, and React leaves both alone.
     input.value = toPersianDigits(edit.formatted);
     if (input.ownerDocument.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
-    typed.change(edit.digits === '' ? widget.options.emptyValue : edit.digits);
+    change(edit.digits === '' ? widget.options.emptyValue : edit.digits);
   };
 
   // Backspace just after a dash (or Delete just before one) skips the dash and removes the digit,
   // instead of removing the dash that formatting would put straight back.
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Enter submits the form: it must see what was just typed.
-    if (event.key === 'Enter') typed.flush();
+    if (event.key === 'Enter') flush();
     const input = event.currentTarget;
     const start = input.selectionStart;
     if (start === null || start !== input.selectionEnd) return;
@@ -58,11 +63,12 @@ export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: Mask
 
   return (
     <input
+      ref={ref}
       type="text"
       id={id}
       name={widget.htmlName || id}
       className="widget-input widget-input--digits"
-      value={shown}
+      defaultValue={defaultValue}
       placeholder={placeholder}
       required={required}
       disabled={disabled}
@@ -76,7 +82,7 @@ export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: Mask
       onChange={handleChange}
       onKeyDown={handleKeyDown}
       onBlur={(event) => {
-        typed.flush();
+        flush();
         onBlur(id, current(event));
       }}
       onFocus={(event) => onFocus(id, current(event))}

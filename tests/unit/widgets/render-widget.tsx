@@ -18,7 +18,8 @@ import managerUi from '../../../schemas/steps/manager.ui.json';
 import type { WizardFormContext } from '../../../widgets/form-context.js';
 import { WidgetServicesContext } from '../../../widgets/services.js';
 import { queryWidgetServices } from '../../../src/client/api/widget-services.js';
-import { widgets } from '../../../widgets/index.js';
+// The wizard's registry: the custom widgets and its own TextWidget, found by name as the stepper does.
+import { widgets } from '../../../src/client/form/registry.js';
 import { createSeededClient, WidgetProviders, type ApiSeeds } from '../../../widgets/story-helpers.js';
 import { DEFAULTS_BEHAVIOUR } from '../../../src/client/form/FormStepPage.js';
 
