@@ -149,12 +149,45 @@ export async function typingRun(browser: Browser, spec: TypingSpec, delayMs: num
   }
 }
 
+/**
+ * The floor of this measurement on this machine: the same keystrokes into a bare <input> and a bare
+ * <textarea> on an otherwise empty page (no script, no stylesheet), so the wizard's figures can be
+ * read against what Chromium itself costs at 4× CPU. A data: URL: nothing is served.
+ */
+export function floorSpecs(specs: TypingSpec[]): TypingSpec[] {
+  const page = (control: string) =>
+    'data:text/html;charset=utf-8,' +
+    encodeURIComponent(
+      '<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width"></head>' +
+        `<body><label for="f">field</label>${control}</body></html>`,
+    );
+  const longest = (wanted: (spec: TypingSpec) => boolean) =>
+    specs.filter(wanted).reduce((a, b) => (b.text.length > a.length ? b.text : a), '');
+  return [
+    {
+      name: 'bare `<input>` (floor)',
+      url: page('<input id="f">'),
+      label: 'field',
+      text: longest((spec) => !/address/.test(spec.name)),
+    },
+    {
+      name: 'bare `<textarea>` (floor)',
+      url: page('<textarea id="f"></textarea>'),
+      label: 'field',
+      text: longest((spec) => /address/.test(spec.name)),
+    },
+  ];
+}
+
 export async function typingSection(specs: TypingSpec[], quick: boolean): Promise<Record<string, TypingFigure>> {
   const browser = await launchForTyping();
   const figures: Record<string, TypingFigure> = {};
   try {
     for (const spec of specs) {
-      log(`  typing ${spec.text.length} characters into «${spec.label}» on ${spec.url}`);
+      log(
+        `  typing ${spec.text.length} characters into «${spec.label}» on ${spec.url.startsWith('data:') ? spec.name : spec.url}`,
+      );
       const figure = await typingRun(browser, spec, quick ? 60 : 120);
       log(
         `    median ${figure.medianMs} ms  worst ${figure.worstMs} ms  (${figure.eventTimingEntries} Event Timing entries ≥ 16 ms)`,
