@@ -917,8 +917,13 @@ function renderMarkdown(): string {
         'location address': 'location address',
         'manager mobile': 'manager mobile',
       };
+      // A field that kept no typed character (SurveyJS's mask refuses Persian digits) measured nothing.
+      const typedNothing = (figure: TypingFigure) => !/[^\s_-]/.test(figure.valueAfterTyping);
       const cell = (figure?: TypingFigure) =>
-        figure ? `${formatNumber(figure.medianMs, 1)} / ${formatNumber(figure.worstMs, 1)} ms` : '—';
+        figure
+          ? `${formatNumber(figure.medianMs, 1)} / ${formatNumber(figure.worstMs, 1)} ms` +
+            (typedNothing(figure) ? ` (nothing typed: «${figure.valueAfterTyping}»)` : '')
+          : '—';
       out.push(
         markdownTable(
           ['typing, median / worst (4× CPU)', ...fieldNames],
