@@ -3,7 +3,6 @@
  * hint and the error, `aria-invalid`, reading `ui:options`, and filling `{name}` placeholders of
  * the Persian strings.
  */
-import { digitsEnToFa } from '@persian-tools/persian-tools';
 import type { WidgetProps } from '@rjsf/utils';
 
 /** `${id}__help ${id}__error` (+ any extra ids): the hint and error the stepper's template renders. */
@@ -23,10 +22,7 @@ export function fill(template: string, values: Record<string, string | number>):
   );
 }
 
-/** ASCII digits shown as Persian digits (۰-۹); other characters are kept. */
-export function toPersianDigits(value: string | number): string {
-  return digitsEnToFa(String(value));
-}
+export { toPersianDigits } from '../src/shared/normalize.js';
 
 /** Persian collation for sorting names (ی and ک as in the dictionary). */
 export const persianCollator = new Intl.Collator('fa');

@@ -14,6 +14,8 @@ import { newTrackingCode } from '../../src/server/registration/tracking-code.js'
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { CASE_STATUSES } from '../../src/server/staff/case.repository.js';
 import type { Locations } from '../../src/shared/api-contract.js';
+import { toPersianDigits } from '../../src/shared/normalize.js';
+import { jalaliDayOf, tehranDayStart } from '../../src/client/staff/jalali.js';
 import { validAnswers } from '../../tests/fixtures/registration.js';
 import { cookieHeader, cookiesOf, send } from '../lib/http.js';
 import { startProductServer, type ServerProcess } from '../lib/processes.js';
@@ -47,8 +49,6 @@ export interface StaffListSection {
 const PASSWORD = 'bench staff password';
 const EMAIL = 'bench-agent@example.ir';
 const DAY_MS = 86_400_000;
-const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
-const toPersian = (text: string) => text.replace(/\d/g, (digit) => PERSIAN_DIGITS[Number(digit)]);
 
 /** A deterministic generator, so both databases get the same registrations. */
 function generator(seed: number) {
@@ -148,37 +148,19 @@ async function signIn(url: string): Promise<string> {
   return cookieHeader({ ...jar, ...cookiesOf(answer) });
 }
 
-// Iran has kept +03:30 all year since 2022; the console counts Tehran days the same way.
-const TEHRAN_OFFSET_MS = 3.5 * 3_600_000;
-const persianDate = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** The Jalali year, month and day of the Tehran day that begins at `tehranMidnight`. */
-function jalali(tehranMidnight: number): { year: number; month: number; day: number } {
-  const parts = Object.fromEntries(
-    persianDate.formatToParts(new Date(tehranMidnight + TEHRAN_OFFSET_MS)).map((part) => [part.type, part.value]),
-  );
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
-}
-
 /**
- * The last whole Jalali month before `now`, as the console asks for it: from the instant its first
- * Tehran day begins to the instant the next month's does (`to` is exclusive).
+ * The last whole Jalali month before `now`, as the console asks for it (its own functions): from
+ * the instant its first Tehran day begins to the instant the next month's does (`to` is exclusive).
  */
-function lastJalaliMonth(now: number): { from: number; to: number; label: string } {
-  const startOfMonth = (at: number) => {
-    let midnight = Math.floor((at + TEHRAN_OFFSET_MS) / DAY_MS) * DAY_MS - TEHRAN_OFFSET_MS;
-    while (jalali(midnight).day !== 1) midnight -= DAY_MS;
-    return midnight;
+function lastJalaliMonth(now: number): { from: string; to: string; label: string } {
+  const today = jalaliDayOf(now);
+  const previous =
+    today.month === 1 ? { year: today.year - 1, month: 12 } : { year: today.year, month: today.month - 1 };
+  return {
+    from: tehranDayStart({ ...previous, day: 1 }),
+    to: tehranDayStart({ year: today.year, month: today.month, day: 1 }),
+    label: `${previous.year}/${String(previous.month).padStart(2, '0')}`,
   };
-  const to = startOfMonth(now);
-  const from = startOfMonth(to - DAY_MS);
-  const { year, month } = jalali(from);
-  return { from, to, label: `${year}/${String(month).padStart(2, '0')}` };
 }
 
 /**
@@ -202,7 +184,7 @@ function queries(sample: Seeded[], now: number, count: number): Array<{ name: st
     { name: 'plan + type + service', path: list('tier=2&type=3&service=1') },
     {
       name: `Jalali month ${month.label}`,
-      path: list(`from=${encodeURIComponent(iso(month.from))}&to=${encodeURIComponent(iso(month.to))}`),
+      path: list(`from=${encodeURIComponent(month.from)}&to=${encodeURIComponent(month.to)}`),
     },
     {
       name: 'province + plan + 30 days',
@@ -211,7 +193,7 @@ function queries(sample: Seeded[], now: number, count: number): Array<{ name: st
       ),
     },
     { name: 'tracking code', path: list(`q=${one.trackingCode}`) },
-    { name: 'mobile in Persian digits', path: list(`q=${encodeURIComponent(toPersian(other.mobile))}`) },
+    { name: 'mobile in Persian digits', path: list(`q=${encodeURIComponent(toPersianDigits(other.mobile))}`) },
     { name: 'pharmacy name', path: list(`q=${encodeURIComponent('سینا 4321')}`) },
     { name: `status, page ${deepPage}`, path: list(`status=approved&page=${deepPage}`) },
     { name: 'by pharmacy name', path: list('sort=pharmacy_name&direction=asc&provinceId=8') },

@@ -1,8 +1,13 @@
-import { digitsArToEn, digitsFaToEn } from '@persian-tools/persian-tools';
+import { digitsArToEn, digitsEnToFa, digitsFaToEn } from '@persian-tools/persian-tools';
 
 /** Persian (۰-۹) and Arabic-Indic (٠-٩) digits become ASCII; other characters are kept. */
 export function toAsciiDigits(value: string): string {
   return digitsArToEn(digitsFaToEn(value));
+}
+
+/** ASCII digits shown as Persian digits (۰-۹); other characters are kept. */
+export function toPersianDigits(value: string | number): string {
+  return digitsEnToFa(String(value));
 }
 
 /** Arabic ي/ك/ى become Persian ی/ک, so the same name is stored and searched one way. */

@@ -13,6 +13,10 @@ export const staffPaths = {
 
 export type StaffRole = 'admin' | 'agent';
 
+/** The columns the staff list can be sorted by (the server's repository sorts by exactly these). */
+export const LIST_SORTS = ['created_at', 'pharmacy_name', 'status', 'tracking_code'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
 export interface StaffMe {
   email: string;
   role: StaffRole;

@@ -149,6 +149,8 @@ export const fa = {
     next: 'بعدی',
     back: 'بازگشت به فهرست',
     moveTo: 'تغییر وضعیت به',
+    /** After «تغییر وضعیت:» in the timeline: «به «رد شد»». */
+    movedTo: 'به',
     reason: 'دلیل رد',
     notes: 'یادداشت‌ها',
     addNote: 'افزودن یادداشت',

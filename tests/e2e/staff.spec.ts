@@ -127,7 +127,9 @@ test('an agent made with the CLI finds a wizard registration, marks it contacted
   await page.getByRole('button', { name: fa.staff.addNote }).click();
   const timeline = page.locator('.staff-timeline');
   await expect(timeline.getByText(note)).toBeVisible();
-  await expect(timeline.getByText(`${fa.staff.moveTo} «${fa.staff.statuses.contacted}»`)).toBeVisible();
+  await expect(
+    timeline.getByText(`${fa.staff.actions.status}: ${fa.staff.movedTo} «${fa.staff.statuses.contacted}»`),
+  ).toBeVisible();
   await expect(timeline.locator('li')).toHaveCount(2);
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page, 'staff registration');

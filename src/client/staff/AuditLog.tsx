@@ -1,7 +1,7 @@
 import { fa } from '../../shared/strings.fa.js';
 import { formatWhen } from './format.js';
 import type { TimelineEvent } from './staff-api.js';
-import { describeEvent } from './Timeline.js';
+import { eventText } from './Timeline.js';
 
 export interface AuditLogProps {
   events: TimelineEvent[];
@@ -28,9 +28,7 @@ export function AuditLog({ events, onOpen }: AuditLogProps) {
             <td data-label={fa.staff.who}>
               <bdi>{event.actor ?? fa.staff.system}</bdi>
             </td>
-            <td data-label={fa.staff.what}>
-              {fa.staff.actions[event.action] ?? event.action}: {describeEvent(event)}
-            </td>
+            <td data-label={fa.staff.what}>{eventText(event)}</td>
             <td data-label={fa.staff.registration}>
               {event.registration_id !== null && (
                 <button type="button" className="staff-link" onClick={() => onOpen(event.registration_id!)}>

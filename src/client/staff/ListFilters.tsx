@@ -139,7 +139,7 @@ export function ListFilters({ query, choices, locations, onSearch }: ListFilters
           onClick={() => {
             setProvinceId('');
             setDayErrors({});
-            onSearch(anyRegistration);
+            onSearch({ ...anyRegistration, sort: query.sort, direction: query.direction });
           }}
         >
           {fa.staff.clearFilters}

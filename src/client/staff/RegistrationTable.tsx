@@ -1,6 +1,7 @@
 import { fa } from '../../shared/strings.fa.js';
 import { formatWhen } from './format.js';
-import type { ListSort, RegistrationSummary } from './staff-api.js';
+import type { ListSort } from '../../shared/staff-contract.js';
+import type { RegistrationSummary } from './staff-api.js';
 
 export interface RegistrationTableProps {
   items: RegistrationSummary[];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Locations, MapSettings } from '../../shared/api-contract.js';
-import type { FilterChoices, FunnelAnswer, StaffMe } from '../../shared/staff-contract.js';
+import type { FilterChoices, FunnelAnswer, ListSort, StaffMe } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
 import { ApiError } from '../api/http.js';
 import { AuditLog } from './AuditLog.js';
@@ -18,6 +18,12 @@ import {
   type RegistrationPage,
   type TimelineEvent,
 } from './staff-api.js';
+
+/** A second press on a column reverses it; a new column starts newest first (dates) or A→Z. */
+function nextDirection(query: ListQuery, column: ListSort): ListQuery['direction'] {
+  if (query.sort === column) return query.direction === 'asc' ? 'desc' : 'asc';
+  return column === 'created_at' ? 'desc' : 'asc';
+}
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : fa.errors.internal);
 
@@ -161,12 +167,7 @@ export function StaffApp() {
     }
     return (
       <section className="staff-card">
-        <ListFilters
-          query={query}
-          choices={choices}
-          locations={locations}
-          onSearch={(next) => setQuery({ ...next, sort: query.sort, direction: query.direction })}
-        />
+        <ListFilters query={query} choices={choices} locations={locations} onSearch={setQuery} />
         <p className="staff-exports">
           <button type="button" className="staff-link" onClick={() => setScreen({ kind: 'funnel' })}>
             {fa.staff.funnel}
@@ -200,20 +201,7 @@ export function StaffApp() {
               onOpen={(id) => void openRegistration(id)}
               sort={{ column: query.sort, direction: query.direction }}
               onSort={(column) =>
-                setQuery({
-                  ...query,
-                  sort: column,
-                  // A second press reverses; a new column starts newest or A→Z first.
-                  direction:
-                    query.sort === column
-                      ? query.direction === 'asc'
-                        ? 'desc'
-                        : 'asc'
-                      : column === 'created_at'
-                        ? 'desc'
-                        : 'asc',
-                  page: 1,
-                })
+                setQuery({ ...query, sort: column, direction: nextDirection(query, column), page: 1 })
               }
             />
             <nav className="staff-pages">

@@ -1,4 +1,5 @@
-import { toAsciiDigits } from '../../shared/normalize.js';
+import { toAsciiDigits, toPersianDigits } from '../../shared/normalize.js';
+import { dayInTehran, nextDay, tehranDayStart as gregorianDayStart } from '../../shared/tehran-day.js';
 
 /** A Jalali calendar day as staff type it. */
 export interface JalaliDay {
@@ -14,8 +15,6 @@ const persianParts = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
   timeZone: 'UTC',
 });
 const DAY_MS = 86_400_000;
-// Iran has kept +03:30 all year since 2022, and the server counts Tehran days the same way.
-const TEHRAN_OFFSET = '+03:30';
 
 /** «۱۴۰۵/۹/۳», «1405-09-03» or «۱۴۰۵.۰۹.۰۳» as a day; undefined when it is no such Jalali day. */
 export function parseJalaliDay(text: string): JalaliDay | undefined {
@@ -27,16 +26,23 @@ export function parseJalaliDay(text: string): JalaliDay | undefined {
 
 /** The day written back in Persian digits, zero-padded (۱۴۰۵/۰۹/۰۳). */
 export function formatJalaliDay({ year, month, day }: JalaliDay): string {
-  const text = `${year}/${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}`;
-  return text.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)]);
+  return toPersianDigits(`${year}/${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}`);
 }
 
 /** The instant a Tehran day begins (ISO 8601); `after` gives the next day's, for an inclusive end. */
 export function tehranDayStart(day: JalaliDay, after = false): string {
   const noon = gregorianNoon(day);
   if (noon === undefined) throw new RangeError(`no Jalali day ${day.year}/${day.month}/${day.day}`);
-  const date = new Date(noon + (after ? DAY_MS : 0)).toISOString().slice(0, 10);
-  return new Date(`${date}T00:00:00${TEHRAN_OFFSET}`).toISOString();
+  const date = new Date(noon).toISOString().slice(0, 10);
+  return gregorianDayStart(after ? nextDay(date) : date);
+}
+
+/** The Jalali day it is in Tehran at an instant. */
+export function jalaliDayOf(at: Date | number): JalaliDay {
+  const parts = Object.fromEntries(
+    persianParts.formatToParts(new Date(`${dayInTehran(at)}T12:00:00Z`)).map((part) => [part.type, part.value]),
+  );
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }
 
 /**

@@ -1,6 +1,12 @@
 import { request } from '../api/http.js';
 import { apiPaths, type Locations, type RegisterConfig } from '../../shared/api-contract.js';
-import { staffPaths, type FilterChoices, type FunnelAnswer, type StaffMe } from '../../shared/staff-contract.js';
+import {
+  staffPaths,
+  type FilterChoices,
+  type FunnelAnswer,
+  type ListSort,
+  type StaffMe,
+} from '../../shared/staff-contract.js';
 import { parseJalaliDay, tehranDayStart } from './jalali.js';
 
 export interface RegistrationSummary {
@@ -58,9 +64,6 @@ export interface ListQuery {
   sort: ListSort;
   direction: 'asc' | 'desc';
 }
-
-/** The columns the server sorts the list by (case.repository's SORTABLE). */
-export type ListSort = 'created_at' | 'pharmacy_name' | 'status' | 'tracking_code';
 
 export const anyRegistration: ListQuery = {
   q: '',

@@ -4,7 +4,7 @@ import { toAsciiDigits } from '../../shared/normalize.js';
 import { errorResponseSchema } from '../errors.js';
 import { coalesce } from '../db/coalesce.js';
 import { addVisits } from '../statistics/visit.repository.js';
-import { dayInTehran } from '../statistics/tehran-day.js';
+import { dayInTehran } from '../../shared/tehran-day.js';
 
 export const statisticRouteSchema = {
   summary: 'Counts one welcome-page visit for the day and plan (rate-limited per client)',

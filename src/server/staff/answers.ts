@@ -1,6 +1,7 @@
 import { fa } from '../../shared/strings.fa.js';
 
-interface SchemaNode {
+/** The part of a JSON Schema node the console reads: titles and titled options. */
+export interface SchemaNode {
   title?: string;
   type?: string | string[];
   oneOf?: Array<{ const?: unknown; title?: string }>;

@@ -1,12 +1,12 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { normalizeDigitCode, normalizeMobile, normalizeText, toAsciiDigits } from '../../shared/normalize.js';
+import type { ListSort } from '../../shared/staff-contract.js';
 import type { Database } from '../db/tables.js';
 import type { RegistrationRow } from '../registration/registration.table.js';
 import { TRACKING_CODE_PATTERN } from '../registration/tracking-code.js';
 
 export const CASE_STATUSES = ['new', 'contacted', 'approved', 'rejected'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
-export const SORTABLE = ['created_at', 'pharmacy_name', 'status', 'tracking_code'] as const;
 
 export interface CaseFilters {
   status?: CaseStatus;
@@ -25,7 +25,7 @@ export interface CaseFilters {
 export interface CasePage {
   page: number;
   pageSize: number;
-  sort: (typeof SORTABLE)[number];
+  sort: ListSort;
   direction: 'asc' | 'desc';
 }
 

@@ -2,12 +2,7 @@ import { fa } from '../../shared/strings.fa.js';
 import type { FilterChoices, FilterField } from '../../shared/staff-contract.js';
 import type { Definition } from '../definition/definition.js';
 import { registrationColumns } from '../registration/registration.columns.js';
-
-interface SchemaNode {
-  title?: string;
-  oneOf?: Array<{ const?: unknown; title?: string }>;
-  properties?: Record<string, SchemaNode>;
-}
+import type { SchemaNode } from './answers.js';
 
 /**
  * The list filters taken from the definition the server serves: the plans of register-config.json

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { staffPaths } from '../../shared/staff-contract.js';
+import { LIST_SORTS, staffPaths, type ListSort } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
 import { KEY_COLUMNS, csvLine, extraFields, jsonRecord, parsePayload } from '../cli/export-format.js';
 import { ApiError, errorResponseSchema } from '../errors.js';
@@ -10,7 +10,6 @@ import { filterChoices } from './filter-choices.js';
 import { appendAudit, auditOf, recentAudit } from './audit.repository.js';
 import {
   CASE_STATUSES,
-  SORTABLE,
   findCase,
   insertNote,
   listCases,
@@ -53,7 +52,7 @@ const filterProperties = {
 type ListQuery = CaseFilters & {
   page?: number;
   pageSize?: number;
-  sort?: (typeof SORTABLE)[number];
+  sort?: ListSort;
   direction?: 'asc' | 'desc';
 };
 
@@ -147,7 +146,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
       ...filterProperties,
       page: { type: 'integer', minimum: 1, default: 1 },
       pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
-      sort: { type: 'string', enum: [...SORTABLE], default: 'created_at' },
+      sort: { type: 'string', enum: [...LIST_SORTS], default: 'created_at' },
       direction: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
     },
   } as const;

@@ -5,7 +5,7 @@ import { staffPaths } from '../../shared/staff-contract.js';
 import { coalesce } from '../db/coalesce.js';
 import { errorResponseSchema } from '../errors.js';
 import { addStepReach, funnelVersions, readFunnel } from './funnel.repository.js';
-import { dayInTehran } from './tehran-day.js';
+import { dayInTehran } from '../../shared/tehran-day.js';
 
 const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJalaliDay, parseJalaliDay, tehranDayStart } from '../../../src/client/staff/jalali.js';
+import { formatJalaliDay, jalaliDayOf, parseJalaliDay, tehranDayStart } from '../../../src/client/staff/jalali.js';
 
 describe('Jalali days of the staff list filter', () => {
   it('reads Persian and ASCII digits with any of the usual separators', () => {
@@ -22,6 +22,12 @@ describe('Jalali days of the staff list filter', () => {
     expect(tehranDayStart({ year: 1405, month: 9, day: 3 })).toBe('2026-11-23T20:30:00.000Z');
     expect(tehranDayStart({ year: 1405, month: 9, day: 3 }, true)).toBe('2026-11-24T20:30:00.000Z');
     expect(tehranDayStart({ year: 1403, month: 12, day: 30 }, true)).toBe('2025-03-20T20:30:00.000Z');
+  });
+
+  it('tells the Jalali day it is in Tehran, which starts three and a half hours before UTC midnight', () => {
+    expect(jalaliDayOf(Date.parse('2026-11-23T20:29:59Z'))).toEqual({ year: 1405, month: 9, day: 2 });
+    expect(jalaliDayOf(Date.parse('2026-11-23T20:30:00Z'))).toEqual({ year: 1405, month: 9, day: 3 });
+    expect(jalaliDayOf(Date.parse('2026-03-20T21:00:00Z'))).toEqual({ year: 1405, month: 1, day: 1 });
   });
 
   it('writes a day back in Persian digits', () => {

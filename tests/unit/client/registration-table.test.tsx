@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from '../../../src/client/staff/RegistrationTable.stories.js';
-import type { ListSort } from '../../../src/client/staff/staff-api.js';
+import type { ListSort } from '../../../src/shared/staff-contract.js';
 import { fa } from '../../../src/shared/strings.fa.js';
 
 const { SortedByName } = composeStories(stories);

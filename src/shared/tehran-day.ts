@@ -1,4 +1,5 @@
-// Visits, steps and registrations are counted by the day in Iran, which is what staff mean by "today".
+// Visits, steps and registrations are counted by the day in Iran, which is what staff mean by "today";
+// the console's date filters ask for the same days.
 const tehranDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Tehran',
   year: 'numeric',
