@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './styles/fonts.css';
@@ -70,7 +70,12 @@ if (prerendered) {
   if (container.dataset.prerendered === 'form') {
     void loadFormStepPage().catch(() => undefined);
   }
-  hydrateRoot(container, app);
+  // Hydration as a transition renders in slices of a few ms with the main thread free between
+  // them (an urgent hydration is one long task); the page is already on screen, and a tap or key
+  // meanwhile makes React hydrate that part first.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }
