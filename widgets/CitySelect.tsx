@@ -61,8 +61,9 @@ export default function CitySelectWidget(props: WidgetProps) {
 
   const locked = disabled || readonly;
   const waiting = sorted === undefined;
-  // Said from the first paint on, before the list arrives: the pre-rendered page shows the same
-  // hint as the hydrated one, so nothing moves when Locations comes.
+  // Why the field cannot be used yet is said inside it (its placeholder) and to screen readers (its
+  // description), never in a line below it: a returning manager's restored province, or Locations
+  // arriving, would otherwise move everything under the field.
   const noProvince = provinceId === undefined;
   const inputDisabled = disabled || waiting || noProvince;
   const listId = `${id}__listbox`;
@@ -161,7 +162,13 @@ export default function CitySelectWidget(props: WidgetProps) {
           autoComplete="off"
           spellCheck={false}
           value={query ?? selectedCity?.name ?? ''}
-          placeholder={placeholder || fa.widgets.locations.cityPlaceholder}
+          placeholder={
+            noProvince
+              ? fa.widgets.locations.cityAfterProvince
+              : waiting && !isError
+                ? fa.widgets.locations.cityLoading
+                : placeholder || fa.widgets.locations.cityPlaceholder
+          }
           disabled={inputDisabled}
           readOnly={readonly}
           onChange={(event) => {
@@ -221,13 +228,14 @@ export default function CitySelectWidget(props: WidgetProps) {
         {status}
       </div>
       {noProvince && (
-        <p id={hintId} className="widget-hint">
+        <p id={hintId} className="visually-hidden">
           {fa.widgets.locations.cityNeedsProvince}
         </p>
       )}
       <QueryState
         id={id}
         loading={isPending && !noProvince && fa.widgets.locations.loading}
+        loadingUnseen
         error={isError && waiting && fa.widgets.locations.error}
         detail={error?.message}
         onRetry={() => void refetch()}

@@ -65,6 +65,8 @@ export const fa = {
       provincePlaceholder: 'انتخاب استان',
       cityPlaceholder: 'جست‌وجو و انتخاب شهر',
       cityNeedsProvince: 'نخست استان را انتخاب کنید تا فهرست شهرهای آن نمایش داده شود.',
+      cityAfterProvince: 'نخست استان را انتخاب کنید',
+      cityLoading: 'در حال بارگیری شهرها…',
       cityNoMatch: 'شهری با این نام در این استان پیدا نشد.',
       cityMatches: '{count} شهر پیدا شد.',
       cityShowList: 'نمایش فهرست شهرها',

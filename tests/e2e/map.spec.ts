@@ -108,9 +108,10 @@ test('the city is searched and picked with the keyboard, and a new province clea
   await expect(page).toHaveURL(/\/location$/);
 
   const cityBox = page.getByRole('combobox', { name: labelRe(title('location', 'cityId')) });
-  // No province yet: the city cannot be chosen, and the hint says why.
+  // No province yet: the city cannot be chosen, and the field says why (to screen readers too).
   await expect(cityBox).toBeDisabled();
-  await expect(page.getByText(fa.widgets.locations.cityNeedsProvince)).toBeVisible();
+  await expect(cityBox).toHaveAttribute('placeholder', fa.widgets.locations.cityAfterProvince);
+  await expect(cityBox).toHaveAccessibleDescription(fa.widgets.locations.cityNeedsProvince);
 
   await choose(page, title('location', 'selectedState'), sampleLocation.province);
   await expect(cityBox).toBeEnabled();

@@ -65,6 +65,25 @@ describe('citySelect', () => {
     const city = screen.getByRole('combobox', { name: 'شهر' });
     expect(city).toBeDisabled();
     expect(city).toHaveAccessibleDescription(/نخست استان را انتخاب کنید/);
+    // Said inside the field, not on a line below it that would vanish when a province is chosen.
+    expect(city).toHaveAttribute('placeholder', 'نخست استان را انتخاب کنید');
+    expect(document.getElementById(`${city.id}__province-hint`)).toHaveClass('visually-hidden');
+  });
+
+  it('says inside the field, not below it, that a restored province\'s cities are on their way', () => {
+    renderWidget({
+      step: 'location',
+      fields: both,
+      api: { locations: 'loading' },
+      formData: { selectedState: TEHRAN.id, cityId: 1 },
+    });
+    const city = screen.getByRole('combobox', { name: 'شهر' });
+    expect(city).toBeDisabled();
+    expect(city).toHaveAttribute('placeholder', 'در حال بارگیری شهرها…');
+    expect(city).toHaveAccessibleDescription(/در حال بارگیری/);
+    for (const status of screen.getAllByRole('status', { hidden: true })) {
+      if (status.textContent) expect(status).toHaveClass('visually-hidden');
+    }
   });
 
   it('gives the same hint while the list is still on its way, so nothing moves when it arrives', () => {
