@@ -1,7 +1,15 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { describedBy, invalid, type WidgetPropsOf } from './shared.js';
 import { useTypedValue } from './use-typed-value.js';
+
+/**
+ * Where the browser sizes a textarea to its content itself (CSS `field-sizing`, widgets.css), a
+ * keystroke needs no script: reading `scrollHeight` in the input handler forced a layout on every
+ * keystroke, before the frame's own.
+ */
+const sizedByBrowser =
+  typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 /**
  * `addressTextarea`: a textarea that grows with its content (never a scrollbar, never a jump of the
@@ -29,7 +37,7 @@ export default function AddressTextareaWidget(props: WidgetProps) {
   const fittedLength = useRef(-1);
 
   const fit = useCallback((element: HTMLTextAreaElement | null) => {
-    if (!element) return;
+    if (!element || sizedByBrowser) return;
     const length = element.value.length;
     const shrinking = fittedLength.current < 0 || length < fittedLength.current;
     fittedLength.current = length;
@@ -70,6 +78,7 @@ export default function AddressTextareaWidget(props: WidgetProps) {
       className="widget-textarea widget-textarea--auto"
       defaultValue={defaultValue}
       rows={rows}
+      style={{ '--rows': rows } as CSSProperties}
       maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
       placeholder={placeholder}
       required={required}
