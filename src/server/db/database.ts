@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
+import { withStatementCache } from './statement-cache.js';
 import type { Database } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -50,7 +51,7 @@ function openSqlite(path: string): OpenedDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
