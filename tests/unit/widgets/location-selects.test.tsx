@@ -70,7 +70,7 @@ describe('citySelect', () => {
     expect(document.getElementById(`${city.id}__province-hint`)).toHaveClass('visually-hidden');
   });
 
-  it('says inside the field, not below it, that a restored province\'s cities are on their way', () => {
+  it("says inside the field, not below it, that a restored province's cities are on their way", () => {
     renderWidget({
       step: 'location',
       fields: both,
