@@ -156,6 +156,37 @@ test('«ثبت و ادامه» pressed at once after picking the city keeps the 
   await expectMapAt(page, sampleLocation.cityLatitude, sampleLocation.cityLongitude);
 });
 
+test('a province and city picked while the map is still loading are where the map opens, and what is posted', async ({
+  page,
+}) => {
+  // Leaflet's chunk is held back until the city is picked, as on a slow line.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/centre-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pharmacy-info');
+  await fillPharmacyInfo(page, samplePharmacy());
+  await press(page, step('pharmacy-info').buttons!.next!);
+  await expect(page).toHaveURL(/\/location$/);
+  await choose(page, title('location', 'selectedState'), sampleLocation.province);
+  await choose(page, title('location', 'cityId'), sampleLocation.city);
+  await field(page, title('location', 'address')).fill(sampleLocation.address);
+  await expect(mapRegion(page)).toHaveCount(0);
+
+  release();
+  await expect(mapRegion(page)).toBeVisible();
+  // Not the configured centre (Tehran): the city picked meanwhile.
+  await expectMapAt(page, city.latitude, city.longitude);
+  await press(page, step('location').buttons!.next!);
+  await expect(page).toHaveURL(/\/manager$/);
+  await press(page, step('manager').buttons!.back!);
+  await expectMapAt(page, city.latitude, city.longitude);
+});
+
 test('picking کیش flies the map to Kish island, and a town is found however its name is typed', async ({ page }) => {
   await page.goto('/pharmacy-info');
   await fillPharmacyInfo(page, samplePharmacy());

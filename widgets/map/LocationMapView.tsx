@@ -10,7 +10,17 @@ import { fa } from '../../src/shared/strings.fa.js';
 import { QueryState } from '../QueryState.js';
 import { fieldOption, widgetDeclarations } from '../declarations.js';
 import { asId, describedBy, fill, invalid, toPersianDigits, type WidgetPropsOf } from '../shared.js';
-import { flyTargetFor, initialView, roundCoordinates, tileUrlFor, type FlyTarget, type Place } from './centre.js';
+import {
+  flyTargetFor,
+  initialView,
+  isSavedLatitude,
+  isSavedLongitude,
+  roundCoordinates,
+  tileUrlFor,
+  type Coordinates,
+  type FlyTarget,
+  type Place,
+} from './centre.js';
 import { frameStyle, MapPlaceholder } from './MapPlaceholder.js';
 
 /** The lazy part of `locationMap` (see widgets/LocationMap.tsx): waits for Register/Config. */
@@ -43,11 +53,16 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
   const provinceField = fieldOption(declared, options, 'provinceField');
   const cityField = fieldOption(declared, options, 'cityField');
   const longitude = formData[longitudeField];
+  // The draft's point: a restored draft reaches it in the same render as the province and city,
+  // while RJSF's `value` follows a render later.
+  const draftLatitude = formData[widget.name];
   const place: Place = { province: asId(formData[provinceField]), city: asId(formData[cityField]) };
   const locations = useWidgetServices().useLocations().data;
   const locked = Boolean(disabled || readonly);
 
-  const [view] = useState(() => initialView({ latitude: value, longitude }, settings));
+  const [view] = useState(() =>
+    initialView({ latitude: isSavedLatitude(draftLatitude) ? draftLatitude : value, longitude }, settings),
+  );
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [geoNote, setGeoNote] = useState<GeoNote>(undefined);
   const coordsId = `${id}__coords`;
@@ -58,9 +73,15 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
     latest.current = { value, longitude, onChange, setField, onBlur, onFocus, locked };
   });
 
+  // The point the map itself last wrote: a saved point that differs came from elsewhere.
+  const written = useRef<Coordinates | undefined>(
+    view.restored ? { latitude: view.center[0], longitude: view.center[1] } : undefined,
+  );
+
   const commit = useCallback(
     (latitude: number, lng: number) => {
       const next = roundCoordinates(latitude, lng);
+      written.current = next;
       const current = latest.current;
       if (current.value !== next.latitude) current.onChange(next.latitude);
       if (current.longitude !== next.longitude) current.setField(longitudeField, next.longitude);
@@ -73,8 +94,26 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
     if (!view.restored) commit(view.center[0], view.center[1]);
   }, [commit, view]);
 
+  // The place the map shows. Without a saved point, a province or city picked while the map was
+  // still loading is still to be flown to.
+  const lastPlace = useRef<Place>(view.restored ? place : {});
+
+  // A saved point that arrives after the map (a draft restored while it loaded) is shown as it is,
+  // and the place that came with it is not flown to (that would replace the manager's point by
+  // the city's centre).
+  useEffect(() => {
+    if (!map || !isSavedLatitude(draftLatitude) || !isSavedLongitude(longitude)) return;
+    const own = written.current;
+    // One coordinate equal to the map's own write is that write reaching the draft in two steps.
+    if (own && (own.latitude === draftLatitude || own.longitude === longitude)) return;
+    written.current = { latitude: draftLatitude, longitude };
+    lastPlace.current = place;
+    map.setView([draftLatitude, longitude], settings.flyToZoom, { animate: false });
+    // place is rebuilt every render; it is read, not followed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, draftLatitude, longitude, settings]);
+
   // A province or city picked after mounting flies the map there.
-  const lastPlace = useRef(place);
   useEffect(() => {
     if (!map || !locations) return;
     const target = flyTargetFor(lastPlace.current, place, locations, settings);

@@ -45,7 +45,8 @@ export function isSavedLatitude(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value !== 0 && Math.abs(value) <= 90;
 }
 
-function isSavedLongitude(value: unknown): value is number {
+/** A usable saved longitude, by the same rule. */
+export function isSavedLongitude(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value !== 0 && Math.abs(value) <= 180;
 }
 
