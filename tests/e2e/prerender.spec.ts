@@ -105,6 +105,32 @@ test('a step opened out of order still goes to the first unfinished step after h
   expect(problems).toEqual([]);
 });
 
+test('a tap on «شروع» before the app code is in still keeps the plan of ?tier=', async ({ page }) => {
+  // The app's module is held back: the page is its pre-rendered HTML and the loader alone.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for `load`: the held module, once the loader has added it, holds that event back.
+  await page.goto('/welcome?tier=3', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { name: step('welcome').title })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-hydrated');
+  await press(page, step('welcome').buttons!.next!);
+  await expect(page).toHaveURL(/\/pharmacy-info\?tier=3$/);
+  release();
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated');
+  // The app read the plan from this page's address.
+  await expect
+    .poll(() =>
+      page.evaluate(() => (JSON.parse(sessionStorage.getItem('pharmacy-wizard:v1') ?? '{}') as { tier?: number }).tier),
+    )
+    .toBe(3);
+});
+
 test('reloading each form step with a draft hydrates cleanly and brings the draft back', async ({ page }) => {
   const problems = hydrationProblems(page);
   const pharmacy = samplePharmacy();

@@ -193,8 +193,18 @@ function pageHtml(template: string, step: PrerenderedStep, renderedHtml: string,
  * Vazirmatn replaces without moving anything); fetched with the HTML, fonts and code competed with
  * them, and Lighthouse counted every font and script fetched before that paint towards FCP and LCP.
  * Without JavaScript the page keeps the fallback font.
+ *
+ * Until the app has taken the page over, a link the browser follows itself keeps the page's query:
+ * a manager who taps «شروع» on /welcome?tier=3 before the app's code is in still reaches
+ * /pharmacy-info?tier=3, where the app reads the plan (the pre-rendered links cannot know it).
  */
 const PAGE_LOADER = `(function () {
+  document.addEventListener('click', function (event) {
+    var root = document.getElementById('root');
+    if (!location.search || !root || root.hasAttribute('data-hydrated')) return;
+    var link = event.target instanceof Element ? event.target.closest('a[href^="/"]') : null;
+    if (link && root.contains(link) && !link.search) link.search = location.search;
+  }, true);
   var loader = document.currentScript;
   var modules = (loader.getAttribute('data-modules') || '').split(' ').filter(Boolean);
   var entry = loader.getAttribute('data-entry');
