@@ -378,7 +378,7 @@ export async function goToManager(
 ): Promise<void> {
   await startAtWelcome(page, options.tier);
   await press(page, step('welcome').buttons!.next!);
-  await expect(page).toHaveURL(/\/pharmacy-info$/);
+  await expect(page).toHaveURL(/\/pharmacy-info(\?tier=\d+)?$/);
   await fillPharmacyInfo(page, options.pharmacy);
   await press(page, step('pharmacy-info').buttons!.next!);
   await expect(page).toHaveURL(/\/location$/);
