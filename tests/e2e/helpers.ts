@@ -433,6 +433,19 @@ export async function waitForMapToRest(page: Page): Promise<void> {
   throw new Error('the map did not come to rest');
 }
 
+/** Holds back the requests matching `url` (as a slow line would) until the returned function is called. */
+export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export function mapRegion(page: Page): Locator {
   return page.getByRole('application', { name: fa.widgets.map.label });
 }

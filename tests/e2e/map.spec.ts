@@ -1,4 +1,5 @@
 import {
+  holdRequests,
   labelRe,
   settledCoordinates,
   dragMap,
@@ -160,14 +161,7 @@ test('a province and city picked while the map is still loading are where the ma
   page,
 }) => {
   // Leaflet's chunk is held back until the city is picked, as on a slow line.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/centre-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/centre-[^/]+\.js$/);
   await page.goto('/pharmacy-info');
   await fillPharmacyInfo(page, samplePharmacy());
   await press(page, step('pharmacy-info').buttons!.next!);

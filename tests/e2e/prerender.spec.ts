@@ -9,6 +9,7 @@ import {
   field,
   fillManager,
   goToManager,
+  holdRequests,
   press,
   sampleLocation,
   sampleManager,
@@ -107,14 +108,7 @@ test('a step opened out of order still goes to the first unfinished step after h
 
 test('a tap on «شروع» before the app code is in still keeps the plan of ?tier=', async ({ page }) => {
   // The app's module is held back: the page is its pre-rendered HTML and the loader alone.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
   // Not waiting for `load`: the held module, once the loader has added it, holds that event back.
   await page.goto('/welcome?tier=3', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { name: step('welcome').title })).toBeVisible();
