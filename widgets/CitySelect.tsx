@@ -162,13 +162,7 @@ export default function CitySelectWidget(props: WidgetProps) {
           autoComplete="off"
           spellCheck={false}
           value={query ?? selectedCity?.name ?? ''}
-          placeholder={
-            noProvince
-              ? fa.widgets.locations.cityAfterProvince
-              : waiting && !isError
-                ? fa.widgets.locations.cityLoading
-                : placeholder || fa.widgets.locations.cityPlaceholder
-          }
+          placeholder={cityPlaceholder({ noProvince, loading: waiting && !isError, configured: placeholder })}
           disabled={inputDisabled}
           readOnly={readonly}
           onChange={(event) => {
@@ -242,6 +236,13 @@ export default function CitySelectWidget(props: WidgetProps) {
       />
     </div>
   );
+}
+
+/** What the field says while empty: why it cannot be used yet, or the configured invitation. */
+function cityPlaceholder(state: { noProvince: boolean; loading: boolean; configured: string | undefined }): string {
+  if (state.noProvince) return fa.widgets.locations.cityAfterProvince;
+  if (state.loading) return fa.widgets.locations.cityLoading;
+  return state.configured || fa.widgets.locations.cityPlaceholder;
 }
 
 function optionId(id: string, index: number): string {

@@ -187,7 +187,6 @@ export const fa = {
     province: 'استان',
     city: 'شهر',
     anyChoice: 'همه',
-    chooseProvinceFirst: 'اول استان را انتخاب کنید',
     fromDay: 'از تاریخ',
     toDay: 'تا تاریخ',
     dayHint: 'مانند ۱۴۰۵/۰۹/۰۳',

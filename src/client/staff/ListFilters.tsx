@@ -116,7 +116,7 @@ export function ListFilters({ query, choices, locations, onSearch }: ListFilters
           defaultValue={provinceId === query.provinceId ? query.cityId : ''}
           disabled={!provinceId}
         >
-          <option value="">{provinceId ? fa.staff.anyChoice : fa.staff.chooseProvinceFirst}</option>
+          <option value="">{provinceId ? fa.staff.anyChoice : fa.widgets.locations.cityAfterProvince}</option>
           {cities.map((city) => (
             <option key={city.id} value={city.id}>
               {city.name}
