@@ -2,7 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_PREFIX, requireStaff } from '../../src/server/plugins/staff-auth.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
+import { CASE_ROLES } from '../../src/shared/staff-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
+import { fill } from '../../src/shared/text.js';
 import {
   cookiesOf,
   databaseTargets,
@@ -34,11 +36,13 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
   async function signIn(
     email: string,
     password = PASSWORD,
+    remoteAddress = '127.0.0.1',
   ): Promise<{ response: LightMyRequestResponse; cookie: string; token: string }> {
     const session = await openSession(app);
     const response = await app.inject({
       method: 'POST',
       url: '/api/staff/session',
+      remoteAddress,
       headers: { cookie: session.cookie, 'x-xsrf-token': session.token, 'content-type': 'application/json' },
       payload: { email, password },
     });
@@ -54,6 +58,7 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
     app = await testApp({ DATABASE_URL: target.url }, { onRoute: (route) => void routes.push(route) });
     await createStaffAccount(app.database.db, 'agent@example.ir', 'agent', PASSWORD, 0);
     await createStaffAccount(app.database.db, 'admin@example.ir', 'admin', PASSWORD, 0);
+    await createStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
     // Mistyped in one test: its delay after a failure must not slow the others down.
     await createStaffAccount(app.database.db, 'typo@example.ir', 'agent', PASSWORD, 0);
     const registered = await registerOnce(app);
@@ -91,6 +96,29 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
     ).toEqual(['POST /api/staff/session']);
   });
 
+  it('lets an editor reach no route of the case work: every staff route that does not name the role answers 403', async () => {
+    const editor = await signIn('editor@example.ir', PASSWORD, '10.30.0.1');
+    expect(editor.response.json()).toMatchObject({ email: 'editor@example.ir', role: 'editor' });
+    const caseRoutes = routes.filter(
+      (route) =>
+        route.url.startsWith(STAFF_PREFIX) &&
+        route.url !== '/api/staff/session' &&
+        route.method !== 'HEAD' &&
+        !(route.config?.staffRoles ?? CASE_ROLES).includes('editor'),
+    );
+    expect(caseRoutes.length).toBeGreaterThanOrEqual(7);
+    for (const route of caseRoutes) {
+      const url = route.url.replace(':id', '1') + (route.url.endsWith('/export') ? '?format=csv' : '');
+      const response = await app.inject({
+        method: [route.method].flat()[0],
+        url,
+        headers: { cookie: editor.cookie, 'x-xsrf-token': editor.token, 'content-type': 'application/json' },
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 403 });
+    }
+  });
+
   it('a staff write without the anti-forgery header is refused', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -105,7 +133,7 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
   it('signs in with an HttpOnly, SameSite=Strict cookie, and answers one generic message on failure', async () => {
     const { response } = await signIn('Agent@Example.ir');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ email: 'agent@example.ir', role: 'agent' });
+    expect(response.json()).toEqual({ id: expect.any(Number) as number, email: 'agent@example.ir', role: 'agent' });
     const line = [response.headers['set-cookie']].flat().find((cookie) => cookie?.startsWith('staff='));
     expect(line).toMatch(/HttpOnly/);
     expect(line).toMatch(/SameSite=Strict/);
@@ -116,6 +144,29 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
       expect(failed.statusCode).toBe(401);
       expect(failed.json()).toEqual({ error: { code: 'sign_in_failed', message: fa.errors.sign_in_failed } });
     }
+  });
+
+  it('tells a locked sign-in how long to wait, in words and in Retry-After, the same for an unknown e-mail', async () => {
+    const lockedAnswers = [];
+    for (const email of ['lockme@example.ir', 'nobody-here@example.ir']) {
+      // Each from its own address, so only the account's count can hold them back.
+      const attempts = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => signIn(email, 'not the password', `10.20.0.${index + 1}`)),
+      );
+      expect(attempts.map((attempt) => attempt.response.statusCode).sort()).toEqual([
+        401, 429, 429, 429, 429, 429, 429, 429,
+      ]);
+      const locked = (await signIn(email, 'not the password')).response;
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      lockedAnswers.push(locked.json());
+    }
+    const wait = fill(fa.staff.waitMinutes, { count: 15 });
+    expect(lockedAnswers).toEqual(
+      [0, 1].map(() => ({
+        error: { code: 'sign_in_locked', message: fill(fa.errors.sign_in_locked, { wait }) },
+      })),
+    );
   });
 
   it('finds a registration by tracking code and by a Persian-digit mobile, marks it contacted with a note, and shows the timeline', async () => {
@@ -271,7 +322,7 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
     ]);
   });
 
-  it('shows every answer with its Persian title and display value, from the definition version it was submitted under', async () => {
+  it('shows every answer as the review step reads it (names, titles, بله/خیر, one position), from the definition version it was submitted under', async () => {
     const agent = await signIn('agent@example.ir');
     const [first] = (
       await app.inject({
@@ -284,19 +335,38 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
         answers: Array<{ path: string; title: string; value: string }>;
       }>().answers;
     const current = await answersOf();
+    const byPath = (answers: typeof current) => new Map(answers.map((answer) => [answer.path, answer]));
     const schema = app.definition.registrationSchema as {
       properties: Record<string, { title: string; oneOf?: Array<{ const: number; title: string }> }>;
     };
-    const name = current.find((answer) => answer.path === 'name');
-    expect(name?.title).toBe(schema.properties.name.title);
-    const type = current.find((answer) => answer.path === 'type');
     const row = await app.database.db
       .selectFrom('registrations')
-      .select(['type', 'pharmacy_name'])
+      .selectAll()
       .where('id', '=', first.id)
       .executeTakeFirstOrThrow();
-    expect(type?.value).toBe(schema.properties.type.oneOf?.find((option) => option.const === row.type)?.title);
-    expect(current.some((answer) => answer.path.includes('captcha'))).toBe(false);
+    const answers = byPath(current);
+    const titleOf = (field: 'type' | 'service', value: number) =>
+      schema.properties[field].oneOf?.find((option) => option.const === value)?.title;
+    expect(answers.get('/name')).toEqual({
+      path: '/name',
+      title: schema.properties.name.title,
+      value: row.pharmacy_name,
+    });
+    expect(answers.get('/type')?.value).toBe(titleOf('type', row.type));
+    expect(answers.get('/service')?.value).toBe(titleOf('service', row.service));
+    expect(answers.get('/tier')?.value).toBe(app.definition.registerConfig.tiers.find((t) => t.id === row.tier)?.title);
+    // Kashan in Isfahan (tests/fixtures/locations.json), never «شهر: 203».
+    expect(answers.get('/cityId')?.value).toBe('کاشان');
+    expect(answers.get('/provinceId')?.value).toBe('اصفهان');
+    expect(answers.get('/hasDavajoo')?.value).toBe(fa.ui.review.yes);
+    // The position is one item, latitude with longitude, in the review step's words and digits.
+    expect(answers.get('/latitude')?.value).toBe(
+      fill(fa.ui.review.position, { latitude: row.latitude.toFixed(5), longitude: row.longitude.toFixed(5) }),
+    );
+    expect(answers.has('/longitude')).toBe(false);
+    expect(answers.get('/adminData/nationalCode')?.value).toBe(toPersian(row.national_code));
+    expect(current.some((answer) => /captcha|acceptTerms|selectedState/.test(answer.path))).toBe(false);
+    expect(current.every((answer) => !/^\d+$/.test(answer.value))).toBe(true);
 
     // Submitted under an older definition whose name field had another title: that title shows.
     const old = { type: 'object', properties: { name: { type: 'string', title: 'عنوان قدیمی نام' } } };
@@ -309,14 +379,15 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
       .set({ definition_version: 'old-version' })
       .where('id', '=', first.id)
       .execute();
-    const before = await answersOf();
-    expect(before.find((answer) => answer.path === 'name')).toEqual({
-      path: 'name',
-      title: 'عنوان قدیمی نام',
-      value: row.pharmacy_name,
-    });
+    const before = byPath(await answersOf());
+    expect(before.get('/name')).toEqual({ path: '/name', title: 'عنوان قدیمی نام', value: row.pharmacy_name });
     // A field the old definition did not know still shows, under its key.
-    expect(before.find((answer) => answer.path === 'type')?.title).toBe('type');
+    expect(before.get('/type')?.title).toBe('type');
+    await app.database.db
+      .updateTable('registrations')
+      .set({ definition_version: row.definition_version })
+      .where('id', '=', first.id)
+      .execute();
   });
 
   it('lets admins export (CSV with BOM, JSON) and read the audit log; agents get 403', async () => {

@@ -1,7 +1,7 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { StaffRole } from '../../shared/staff-contract.js';
+import { CASE_ROLES, type StaffRole } from '../../shared/staff-contract.js';
 import { ApiError } from '../errors.js';
 import { resolveSession, type StaffIdentity } from '../staff/staff.service.js';
 
@@ -11,8 +11,11 @@ declare module 'fastify' {
     staff?: StaffIdentity;
   }
   interface FastifyContextConfig {
-    /** The least role a staff route needs; agent unless declared. */
-    staffRole?: StaffRole;
+    /**
+     * The roles a staff route lets in; the case roles (agent, admin) unless declared, so an editor
+     * reaches no registration unless a route says so.
+     */
+    staffRoles?: readonly StaffRole[];
     /** The one staff route that needs no session: signing in. */
     staffPublic?: boolean;
   }
@@ -27,12 +30,11 @@ declare module 'fastify' {
 
 export const STAFF_PREFIX = '/api/staff/';
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const RANK: Record<StaffRole, number> = { agent: 1, admin: 2 };
 
 /**
  * The guard every /api/staff route gets, whoever declares it: a route added under the prefix is
  * given it as it is added, so it cannot be forgotten. Answers 401 without a live session and 403
- * below the route's role.
+ * to a role the route does not let in.
  */
 export const requireStaff: preValidationAsyncHookHandler = async function (
   request: FastifyRequest,
@@ -45,8 +47,8 @@ export const requireStaff: preValidationAsyncHookHandler = async function (
     if (sessionId !== undefined) void reply.clearCookie(this.staffSession.cookieName, this.staffSession.attributes);
     throw new ApiError(401, 'unauthenticated');
   }
-  const needed = request.routeOptions.config.staffRole ?? 'agent';
-  if (RANK[identity.role] < RANK[needed]) throw new ApiError(403, 'forbidden');
+  const allowed = request.routeOptions.config.staffRoles ?? CASE_ROLES;
+  if (!allowed.includes(identity.role)) throw new ApiError(403, 'forbidden');
   request.staff = identity;
 };
 

@@ -1,7 +1,6 @@
 import type { Generated } from 'kysely';
-
-export const AUDIT_ACTIONS = ['sign_in', 'sign_out', 'status', 'note', 'export'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import type { AuditAction } from '../../shared/staff-contract.js';
+export { AUDIT_ACTIONS, type AuditAction } from '../../shared/staff-contract.js';
 
 /** Append-only: rows are inserted, never updated or deleted. */
 export interface AuditEventTable {
@@ -10,7 +9,7 @@ export interface AuditEventTable {
   actor_id: number | null;
   action: AuditAction;
   registration_id: number | null;
-  /** JSON text: the new status and reason, the note, the export's format and filters. */
+  /** JSON text: the new status and reason, the assignment, the note, the export's format and filters. */
   detail: string | null;
 }
 

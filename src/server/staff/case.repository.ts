@@ -1,99 +1,257 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { normalizeDigitCode, normalizeMobile, normalizeText, toAsciiDigits } from '../../shared/normalize.js';
-import type { ListSort } from '../../shared/staff-contract.js';
+import {
+  CASE_ROLES,
+  OPEN_STATUSES,
+  type CaseFilterQuery,
+  type CaseStatus,
+  type Colleague,
+  type DuplicateReason,
+  type ListSort,
+  type StaffRole,
+} from '../../shared/staff-contract.js';
 import type { Database } from '../db/tables.js';
 import type { RegistrationRow } from '../registration/registration.table.js';
 import { TRACKING_CODE_PATTERN } from '../registration/tracking-code.js';
 
-export const CASE_STATUSES = ['new', 'contacted', 'approved', 'rejected'] as const;
-export type CaseStatus = (typeof CASE_STATUSES)[number];
+export { CASE_STATUSES, type CaseStatus } from '../../shared/staff-contract.js';
 
-export interface CaseFilters {
-  status?: CaseStatus;
-  provinceId?: number;
-  cityId?: number;
-  tier?: number;
-  type?: number;
-  service?: number;
-  /** ISO instants; `to` is exclusive. */
-  from?: string;
-  to?: string;
-  /** A tracking code, pharmacy name, mobile or national code, in Persian or ASCII digits. */
-  q?: string;
-}
+/** The list's filters as the repository reads them: `assignee` resolved to an account id (or `none`). */
+export type CaseFilters = Omit<CaseFilterQuery, 'assignee'> & {
+  /** A colleague's account id, or `none`: open cases nobody handles. */
+  assignee?: number | 'none';
+};
 
-export interface CasePage {
+export interface CasePageRequest {
   page: number;
   pageSize: number;
   sort: ListSort;
   direction: 'asc' | 'desc';
 }
 
+/** A registration with who handles it and, while open, since when it waits. */
+export type CaseRow = RegistrationRow & {
+  assignee_id: number | null;
+  assignee_email: string | null;
+  assignee_role: StaffRole | null;
+  waiting_since: string | null;
+};
+
 type RegistrationQuery<O> = SelectQueryBuilder<Database, 'registrations', O>;
 
 function filtered<O>(query: RegistrationQuery<O>, filters: CaseFilters): RegistrationQuery<O> {
   let result = query;
-  if (filters.status) result = result.where('status', '=', filters.status);
-  if (filters.provinceId !== undefined) result = result.where('province_id', '=', filters.provinceId);
-  if (filters.cityId !== undefined) result = result.where('city_id', '=', filters.cityId);
-  if (filters.tier !== undefined) result = result.where('tier', '=', filters.tier);
-  if (filters.type !== undefined) result = result.where('type', '=', filters.type);
-  if (filters.service !== undefined) result = result.where('service', '=', filters.service);
-  if (filters.from) result = result.where('created_at', '>=', filters.from);
-  if (filters.to) result = result.where('created_at', '<', filters.to);
+  if (filters.status) result = result.where('registrations.status', '=', filters.status);
+  if (filters.provinceId !== undefined) result = result.where('registrations.province_id', '=', filters.provinceId);
+  if (filters.cityId !== undefined) result = result.where('registrations.city_id', '=', filters.cityId);
+  if (filters.tier !== undefined) result = result.where('registrations.tier', '=', filters.tier);
+  if (filters.type !== undefined) result = result.where('registrations.type', '=', filters.type);
+  if (filters.service !== undefined) result = result.where('registrations.service', '=', filters.service);
+  if (filters.from) result = result.where('registrations.created_at', '>=', filters.from);
+  if (filters.to) result = result.where('registrations.created_at', '<', filters.to);
+  result = byAssignee(result, filters.assignee);
   const q = filters.q === undefined ? '' : normalizeText(toAsciiDigits(filters.q));
   if (q === '') return result;
   const digits = normalizeDigitCode(q);
   if (/^\d+$/.test(digits)) {
     return result.where((eb) =>
       eb.or([
-        eb('national_code', '=', digits),
-        eb('mobile_number', '=', normalizeMobile(digits)),
-        eb('tracking_code', '=', digits),
+        eb('registrations.national_code', '=', digits),
+        eb('registrations.mobile_number', '=', normalizeMobile(digits)),
+        eb('registrations.tracking_code', '=', digits),
       ]),
     );
   }
   // A tracking code is looked up by its unique index alone: OR-ed with the name's LIKE it would
   // make every code search a scan of the whole table.
-  if (TRACKING_CODE_PATTERN.test(q.toUpperCase())) return result.where('tracking_code', '=', q.toUpperCase());
+  if (TRACKING_CODE_PATTERN.test(q.toUpperCase()))
+    return result.where('registrations.tracking_code', '=', q.toUpperCase());
   // LIKE's wildcards are dropped rather than escaped: SQLite has no default escape character.
   const escaped = q.replace(/[\\%_]/g, '');
-  return result.where('id', 'in', (eb) =>
+  return result.where('registrations.id', 'in', (eb) =>
     eb.selectFrom('registration_name_search').select('rowid').where('pharmacy_name', 'like', `%${escaped}%`),
   );
+}
+
+/** A subquery rather than a join, so counting a filtered list still reads only its index. */
+function byAssignee<O>(query: RegistrationQuery<O>, assignee: CaseFilters['assignee']): RegistrationQuery<O> {
+  if (assignee === undefined) return query;
+  // «بی‌مسئول» is an open case nobody handles: a closed case needs nobody, and the list must show
+  // exactly what the unassigned count counts.
+  if (assignee === 'none') {
+    return query
+      .where(isOpen)
+      .where('registrations.id', 'not in', (eb) =>
+        eb.selectFrom('case_handling').select('registration_id').where('assignee_id', 'is not', null),
+      );
+  }
+  return query.where('registrations.id', 'in', (eb) =>
+    eb.selectFrom('case_handling').select('registration_id').where('assignee_id', '=', assignee),
+  );
+}
+
+/** While a case is open: its last status change, else its creation. Null once closed. */
+const waitingSince = sql<string | null>`case when registrations.status in (${sql.join([...OPEN_STATUSES])})
+  then coalesce(case_handling.status_changed_at, registrations.created_at) end`;
+
+/** The registrations of a query with who handles each and since when it waits. */
+function withHandling<O>(query: RegistrationQuery<O>) {
+  return query
+    .leftJoin('case_handling', 'case_handling.registration_id', 'registrations.id')
+    .leftJoin('staff_accounts as assignee', 'assignee.id', 'case_handling.assignee_id')
+    .selectAll('registrations')
+    .select([
+      'assignee.id as assignee_id',
+      'assignee.email as assignee_email',
+      'assignee.role as assignee_role',
+      waitingSince.as('waiting_since'),
+    ]);
 }
 
 export async function listCases(
   db: Kysely<Database>,
   filters: CaseFilters,
-  page: CasePage,
-): Promise<{ total: number; rows: RegistrationRow[] }> {
+  page: CasePageRequest,
+): Promise<{ total: number; rows: CaseRow[] }> {
   const { total } = await filtered(
-    db.selectFrom('registrations').select((eb) => eb.fn.countAll<number>().as('total')),
+    db.selectFrom('registrations').select((eb) => eb.fn.countAll<number | string>().as('total')),
     filters,
   ).executeTakeFirstOrThrow();
-  const rows = await filtered(db.selectFrom('registrations').selectAll(), filters)
-    .orderBy(page.sort, page.direction)
-    .orderBy('id', page.direction)
+  let query = withHandling(filtered(db.selectFrom('registrations'), filters));
+  if (page.sort === 'waiting_since') {
+    // Closed cases wait for nothing: after the open ones, whichever way the list is sorted.
+    query = query
+      .orderBy(sql`case when ${waitingSince} is null then 1 else 0 end`)
+      .orderBy(waitingSince, page.direction);
+  } else {
+    query = query.orderBy(`registrations.${page.sort}`, page.direction);
+  }
+  const rows = await query
+    .orderBy('registrations.id', page.direction)
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
     .execute();
   return { total: Number(total), rows };
 }
 
-export function findCase(db: Kysely<Database>, id: number): Promise<RegistrationRow | undefined> {
-  return db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * The open statuses as literals, not parameters: the partial index of open cases (migration 012)
+ * is used only where the query's condition visibly implies the index's.
+ */
+const isOpen = sql<boolean>`registrations.status in (${sql.join(OPEN_STATUSES.map((status) => sql.lit(status)))})`;
+
+/** Open cases (new or contacted) nobody handles, over the whole table. */
+export async function countUnassigned(db: Kysely<Database>): Promise<number> {
+  const { total } = await byAssignee(
+    db.selectFrom('registrations').select((eb) => eb.fn.countAll<number | string>().as('total')),
+    'none',
+  ).executeTakeFirstOrThrow();
+  return Number(total);
 }
 
-/** Moves a registration from one status to the next; false when another colleague moved it first. */
-export async function moveStatus(db: Kysely<Database>, id: number, from: CaseStatus, to: CaseStatus): Promise<boolean> {
-  const result = await db
+/** The export's pages: the filtered registrations in id order after `afterId` (keyset paging keeps memory flat). */
+export function casesAfter(
+  db: Kysely<Database>,
+  filters: CaseFilters,
+  afterId: number,
+  limit: number,
+): Promise<RegistrationRow[]> {
+  return filtered(db.selectFrom('registrations').selectAll('registrations'), filters)
+    .where('registrations.id', '>', afterId)
+    .orderBy('registrations.id')
+    .limit(limit)
+    .execute();
+}
+
+export function countCases(db: Kysely<Database>, filters: CaseFilters): Promise<number> {
+  return filtered(
+    db.selectFrom('registrations').select((eb) => eb.fn.countAll<number | string>().as('total')),
+    filters,
+  )
+    .executeTakeFirstOrThrow()
+    .then(({ total }) => Number(total));
+}
+
+export function findCase(db: Kysely<Database>, id: number): Promise<CaseRow | undefined> {
+  return withHandling(db.selectFrom('registrations').where('registrations.id', '=', id)).executeTakeFirst();
+}
+
+/**
+ * Moves a case from one status to the next and records when; false when another colleague moved
+ * it first (compare-and-set on the status). Run it in the transaction that audits the move.
+ */
+export async function moveStatus(
+  db: Kysely<Database>,
+  id: number,
+  from: CaseStatus,
+  to: CaseStatus,
+  at: string,
+): Promise<boolean> {
+  const moved = await db
     .updateTable('registrations')
     .set({ status: to })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (moved.numUpdatedRows === 0n) return false;
+  await db
+    .insertInto('case_handling')
+    .values({ registration_id: id, assignee_id: null, status_changed_at: at })
+    .onConflict((oc) => oc.column('registration_id').doUpdateSet({ status_changed_at: at }))
+    .execute();
+  return true;
+}
+
+/**
+ * Hands a case from one colleague (or nobody) to another (or nobody); false when it is no longer
+ * `from`'s (compare-and-set on the assignee). A case never handled has no row yet: the insert
+ * makes it, and a row made meanwhile by someone else is only taken over while nobody handles it.
+ */
+export async function setAssignee(
+  db: Kysely<Database>,
+  id: number,
+  from: number | null,
+  to: number | null,
+): Promise<boolean> {
+  if (from === null) {
+    const taken = await db
+      .insertInto('case_handling')
+      .values({ registration_id: id, assignee_id: to, status_changed_at: null })
+      .onConflict((oc) =>
+        oc.column('registration_id').doUpdateSet({ assignee_id: to }).where('case_handling.assignee_id', 'is', null),
+      )
+      .returning('registration_id')
+      .executeTakeFirst();
+    return taken !== undefined;
+  }
+  const handed = await db
+    .updateTable('case_handling')
+    .set({ assignee_id: to })
+    .where('registration_id', '=', id)
+    .where('assignee_id', '=', from)
+    .executeTakeFirst();
+  return handed.numUpdatedRows > 0n;
+}
+
+/** Active accounts of a case role: who a case can be given to. */
+export function listColleagues(db: Kysely<Database>): Promise<Colleague[]> {
+  return db
+    .selectFrom('staff_accounts')
+    .select(['id', 'email', 'role'])
+    .where('disabled', '=', 0)
+    .where('role', 'in', [...CASE_ROLES])
+    .orderBy('email')
+    .execute();
+}
+
+export function findColleague(db: Kysely<Database>, id: number): Promise<Colleague | undefined> {
+  return db
+    .selectFrom('staff_accounts')
+    .select(['id', 'email', 'role'])
+    .where('id', '=', id)
+    .where('disabled', '=', 0)
+    .where('role', 'in', [...CASE_ROLES])
+    .executeTakeFirst();
 }
 
 export async function insertNote(
@@ -145,12 +303,14 @@ export function possibleDuplicates(db: Kysely<Database>, row: RegistrationRow) {
         id: other.id,
         trackingCode: other.tracking_code,
         pharmacyName: other.pharmacy_name,
-        status: other.status,
+        status: other.status as CaseStatus,
         reasons: [
-          ...(other.national_code === row.national_code ? ['national_code'] : []),
-          ...(other.mobile_number === row.mobile_number ? ['mobile_number'] : []),
-          ...(other.pharmacy_name === row.pharmacy_name && other.city_id === row.city_id ? ['name_in_city'] : []),
-        ],
+          ...(other.national_code === row.national_code ? ['national_code' as const] : []),
+          ...(other.mobile_number === row.mobile_number ? ['mobile_number' as const] : []),
+          ...(other.pharmacy_name === row.pharmacy_name && other.city_id === row.city_id
+            ? ['name_in_city' as const]
+            : []),
+        ] satisfies DuplicateReason[],
       })),
     );
 }

@@ -2,7 +2,13 @@ import { fa } from '../../shared/strings.fa.js';
 import type { FilterChoices, FilterField } from '../../shared/staff-contract.js';
 import type { Definition } from '../definition/definition.js';
 import { registrationColumns } from '../registration/registration.columns.js';
-import type { SchemaNode } from './answers.js';
+
+/** The part of a JSON Schema node a filter reads: its title and titled options. */
+interface SchemaNode {
+  title?: string;
+  oneOf?: Array<{ const?: unknown; title?: string }>;
+  properties?: Record<string, SchemaNode>;
+}
 
 /**
  * The list filters taken from the definition the server serves: the plans of register-config.json

@@ -14,6 +14,8 @@ export const ACCOUNT_FAILURES_BEFORE_LOCK = 5;
 export const ADDRESS_FAILURES_BEFORE_LOCK = 20;
 export const ADDRESS_FREE_FAILURES = 10;
 export const MIN_PASSWORD_LENGTH = 12;
+/** A throttle key that has had nothing to wait for this long is forgotten. */
+export const THROTTLE_MEMORY_MS = 24 * 60 * MINUTE;
 
 export interface StaffIdentity {
   accountId: number;
@@ -22,7 +24,9 @@ export interface StaffIdentity {
 }
 
 export type SignInResult =
-  { ok: true; sessionId: string; identity: StaffIdentity } | { ok: false; reason: 'locked' | 'wrong' };
+  | { ok: true; sessionId: string; identity: StaffIdentity }
+  | { ok: false; reason: 'wrong' }
+  | { ok: false; reason: 'locked'; retryAfterMs: number };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -66,53 +70,83 @@ const accountKey = (email: string): string => `account:${email}`;
 const addressKey = (address: string): string => `address:${address}`;
 
 /**
- * Waiting time after the n-th failure in a row: 1, 2, 4, 8 s… once `free` failures are spent, then
- * a lock of LOCK_MS. An address gets free failures, so colleagues behind one office address are not
- * slowed down by one of them mistyping.
+ * The wait after the n-th attempt in a row: none while `free` attempts last, then 1, 2, 4, 8 s…,
+ * and a lock of LOCK_MS at `limit`. An address gets free attempts, so colleagues behind one office
+ * address are not slowed down by one of them mistyping.
  */
-function lockAfter(failures: number, failuresBeforeLock: number, free: number): number {
-  if (failures >= failuresBeforeLock) return LOCK_MS;
-  return failures <= free ? 0 : 1000 * 2 ** (failures - free - 1);
-}
+const waitAfter =
+  (limit: number, free: number): repository.WaitAfter =>
+  (attempts) => {
+    if (attempts >= limit) return LOCK_MS;
+    return attempts <= free ? 0 : 1000 * 2 ** (attempts - free - 1);
+  };
+
+const accountThrottle: repository.ThrottleRule = {
+  limit: ACCOUNT_FAILURES_BEFORE_LOCK,
+  waitAfter: waitAfter(ACCOUNT_FAILURES_BEFORE_LOCK, 0),
+};
+const addressThrottle: repository.ThrottleRule = {
+  limit: ADDRESS_FAILURES_BEFORE_LOCK,
+  waitAfter: waitAfter(ADDRESS_FAILURES_BEFORE_LOCK, ADDRESS_FREE_FAILURES),
+};
 
 /**
- * Checks an e-mail and password, throttled per account and per client address (state in the
- * database, so every process sees it). An unknown e-mail costs the same hashing as a known one.
+ * Checks an e-mail and password, throttled per client address and per account (state in the
+ * database, so every process sees it). Each attempt is counted *before* the password is checked,
+ * by the database's own increment, so guesses sent in parallel are each counted and stop at the
+ * lock; an attempt refused while its key waits counts too. A right password gives its attempt
+ * back. An unknown e-mail is counted and hashed like a known one, so nothing tells them apart.
  */
 export async function signIn(
   db: Kysely<Database>,
   emailInput: string,
   password: string,
   address: string,
-  now: number,
+  clock: () => number,
 ): Promise<SignInResult> {
+  const now = clock();
   const email = normalizeEmail(emailInput);
-  const keys: Record<string, [number, number]> = {
-    [accountKey(email)]: [ACCOUNT_FAILURES_BEFORE_LOCK, 0],
-    [addressKey(address)]: [ADDRESS_FAILURES_BEFORE_LOCK, ADDRESS_FREE_FAILURES],
-  };
-  const throttles = await repository.findThrottle(db, Object.keys(keys));
-  if (throttles.some((row) => row.locked_until > now)) return { ok: false, reason: 'locked' };
+  const [atAddress, atAccount] = [addressKey(address), accountKey(email)];
+  const addressAttempt = await repository.reserveAttempt(db, atAddress, now, addressThrottle);
+  if (addressAttempt === undefined) return refused(db, atAddress, addressThrottle, now);
+  const accountAttempt = await repository.reserveAttempt(db, atAccount, now, accountThrottle);
+  if (accountAttempt === undefined) {
+    // The account is waiting: the office behind this address is not charged for it.
+    await repository.giveBackAttempt(db, atAddress, addressAttempt, now);
+    return refused(db, atAccount, accountThrottle, now);
+  }
 
   const account = await repository.findStaffByEmail(db, email);
   const matches = await verifyPassword(password, account?.password_hash ?? (await decoyHash()));
   if (!account || !matches || account.disabled) {
-    for (const [key, [limit, free]] of Object.entries(keys)) {
-      const previous = throttles.find((row) => row.key === key);
-      const failures = (previous?.failures ?? 0) + 1;
-      await repository.saveThrottle(db, {
-        key,
-        failures,
-        last_failure_at: now,
-        locked_until: now + lockAfter(failures, limit, free),
-      });
-    }
+    // The wait runs from the answer, not from the question: the hashing took time.
+    const answered = clock();
+    await repository.extendWait(db, atAddress, answered + addressThrottle.waitAfter(addressAttempt));
+    await repository.extendWait(db, atAccount, answered + accountThrottle.waitAfter(accountAttempt));
     return { ok: false, reason: 'wrong' };
   }
-  await repository.clearThrottle(db, accountKey(email));
+
+  await repository.clearThrottle(db, atAccount);
+  await repository.giveBackAttempt(db, atAddress, addressAttempt, now);
   const sessionId = randomBytes(32).toString('base64url');
   await repository.insertStaffSession(db, hashSessionId(sessionId), account.id, now);
   return { ok: true, sessionId, identity: { accountId: account.id, email: account.email, role: account.role } };
+}
+
+async function refused(
+  db: Kysely<Database>,
+  key: string,
+  rule: repository.ThrottleRule,
+  now: number,
+): Promise<SignInResult> {
+  const until = await repository.countRefusedAttempt(db, key, now, rule);
+  return { ok: false, reason: 'locked', retryAfterMs: Math.max(1000, (until ?? now) - now) };
+}
+
+/** Drops sessions past their limits and throttle rows quiet for a day (their counts start afresh). */
+export async function purgeStaleSignIns(db: Kysely<Database>, now: number): Promise<void> {
+  await repository.deleteExpiredSessions(db, now - IDLE_TIMEOUT_MS, now - ABSOLUTE_TIMEOUT_MS);
+  await repository.deleteQuietThrottles(db, now - THROTTLE_MEMORY_MS);
 }
 
 /** The identity behind a session cookie, or undefined once it is idle, too old, revoked or its account disabled. */

@@ -1,7 +1,6 @@
 import type { Generated } from 'kysely';
-
-export const STAFF_ROLES = ['admin', 'agent'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import type { StaffRole } from '../../shared/staff-contract.js';
+export { STAFF_ROLES, type StaffRole } from '../../shared/staff-contract.js';
 
 /** A colleague who works registrations. Times are epoch milliseconds. */
 export interface StaffAccountTable {

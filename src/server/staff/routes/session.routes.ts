@@ -1,0 +1,110 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { apiTags } from '../../api-tags.js';
+import { STAFF_ROLES, staffPaths, type SignInRequest } from '../../../shared/staff-contract.js';
+import { fa } from '../../../shared/strings.fa.js';
+import { fill } from '../../../shared/text.js';
+import { ApiError } from '../../errors.js';
+import { appendAudit } from '../audit.repository.js';
+import { signIn, signOut } from '../staff.service.js';
+import { identity } from './identity.js';
+import { errors, meSchema, noContent } from './schemas.js';
+
+const tags = [apiTags.staffSession.name];
+
+/** 429 with the wait in Retry-After and, in words, in the message. */
+function signInLocked(retryAfterMs: number): ApiError {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  const wait =
+    seconds < 60
+      ? fill(fa.staff.waitSeconds, { count: seconds })
+      : fill(fa.staff.waitMinutes, { count: Math.ceil(seconds / 60) });
+  return new ApiError(
+    429,
+    'sign_in_locked',
+    undefined,
+    { 'retry-after': String(seconds) },
+    fill(fa.errors.sign_in_locked, { wait }),
+  );
+}
+
+/** Signing in and out, and who is signed in. */
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  const db = () => app.database.db;
+  const session = app.staffSession;
+
+  app.post<{ Body: SignInRequest }>(
+    staffPaths.session,
+    {
+      schema: {
+        operationId: 'staffSignIn',
+        tags,
+        summary: 'Signs a colleague in',
+        description:
+          'A new server-side session in an HttpOnly cookie. Wrong passwords lock the account and the address for a while (429 `sign_in_locked`, with Retry-After); an unknown e-mail is answered the same way.',
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          additionalProperties: false,
+          properties: {
+            email: { type: 'string', minLength: 3, maxLength: 254 },
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+          },
+        },
+        response: { 200: meSchema, ...errors },
+      },
+      config: { staffPublic: true, rateLimit: { max: 30 } },
+    },
+    async (request, reply) => {
+      const previous = session.idOf(request);
+      if (previous !== undefined) await signOut(db(), previous);
+      const result = await signIn(db(), request.body.email, request.body.password, request.ip, app.clock);
+      if (!result.ok && result.reason === 'locked') throw signInLocked(result.retryAfterMs);
+      if (!result.ok) throw new ApiError(401, 'sign_in_failed');
+      await appendAudit(db(), { at: app.clock(), actorId: result.identity.accountId, action: 'sign_in' });
+      void reply
+        .setCookie(session.cookieName, result.sessionId, session.attributes)
+        .header('cache-control', 'no-store');
+      return { id: result.identity.accountId, email: result.identity.email, role: result.identity.role };
+    },
+  );
+
+  app.get(
+    staffPaths.session,
+    {
+      schema: {
+        operationId: 'staffSession',
+        tags,
+        summary: 'The signed-in colleague',
+        description: 'The e-mail and role of the session’s colleague; 401 without a live session.',
+        response: { 200: meSchema, ...errors },
+      },
+      // Every role may ask who it is.
+      config: { staffRoles: STAFF_ROLES },
+    },
+    async (request, reply) => {
+      const me = identity(request);
+      void reply.header('cache-control', 'no-store');
+      return { id: me.accountId, email: me.email, role: me.role };
+    },
+  );
+
+  app.delete(
+    staffPaths.session,
+    {
+      schema: {
+        operationId: 'staffSignOut',
+        tags,
+        summary: 'Signs out',
+        description: 'The session is revoked on the server and its cookie cleared.',
+        response: { ...noContent, ...errors },
+      },
+      config: { staffRoles: STAFF_ROLES },
+    },
+    async (request, reply) => {
+      const sessionId = session.idOf(request);
+      if (sessionId !== undefined) await signOut(db(), sessionId);
+      await appendAudit(db(), { at: app.clock(), actorId: identity(request).accountId, action: 'sign_out' });
+      return reply.clearCookie(session.cookieName, session.attributes).code(204).send();
+    },
+  );
+};
