@@ -2,12 +2,28 @@ import type { WidgetProps } from '@rjsf/utils';
 import { MaskedDigitsInput } from './masked/MaskedDigitsInput.js';
 import { mobileDigits } from './masked/mask.js';
 import { fieldOption, widgetDeclarations } from './declarations.js';
+import { MobileVerification } from './verify/MobileVerification.js';
 
 /**
  * `mobileNumber`: Iranian mobile number. `ui:options.mask` (default `9999-999-9999`) lays the
  * digits out; Persian digits and a pasted `+98 912 …` are accepted; the value is 11 ASCII digits.
+ * When the field's schema says `"verify": "sms"`, the number is confirmed by a texted code below it.
  */
 export default function MobileNumberWidget(props: WidgetProps) {
   const mask = fieldOption(widgetDeclarations.mobileNumber, props.options, 'mask');
-  return <MaskedDigitsInput widget={props} mask={mask} toDigits={mobileDigits} autoComplete="tel-national" />;
+  const input = <MaskedDigitsInput widget={props} mask={mask} toDigits={mobileDigits} autoComplete="tel-national" />;
+  if (props.schema.verify !== 'sms') return input;
+  const value = typeof props.value === 'string' ? props.value : undefined;
+  return (
+    <>
+      {input}
+      <MobileVerification
+        id={props.id}
+        mobileNumber={value}
+        disabled={props.disabled || props.readonly}
+        // The same value again: the form checks the field anew, now verified.
+        onVerified={() => props.onChange(value)}
+      />
+    </>
+  );
 }

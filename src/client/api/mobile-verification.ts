@@ -1,0 +1,56 @@
+import { followupPaths, type MobileCodeSent } from '../../shared/followup-contract.js';
+import type { MobileVerification } from '../../../widgets/services.js';
+import { request } from './http.js';
+
+const STORAGE_KEY = 'wizard-verified-mobiles';
+
+/**
+ * The mobile number's one-time code over the API (POST Register/MobileCode and …/Check). The
+ * numbers verified are remembered in sessionStorage, as the draft is: a reload keeps them, as the
+ * server keeps them for the same pre-session cookie; another tab or visit starts afresh.
+ */
+export function createMobileVerification(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+): MobileVerification {
+  const listeners = new Set<() => void>();
+  const read = (): string[] => {
+    try {
+      const stored: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
+      return Array.isArray(stored) ? stored.filter((item): item is string => typeof item === 'string') : [];
+    } catch {
+      return [];
+    }
+  };
+  let verified = new Set(read());
+  return {
+    sendCode: (mobileNumber) =>
+      request<MobileCodeSent>(followupPaths.mobileCode, { method: 'POST', body: { mobileNumber } }),
+    checkCode: async (mobileNumber, code) => {
+      await request<void>(followupPaths.mobileCodeCheck, { method: 'POST', body: { mobileNumber, code } });
+      verified = new Set([...verified, mobileNumber]);
+      try {
+        storage?.setItem(STORAGE_KEY, JSON.stringify([...verified]));
+      } catch {
+        // Storage full or refused: the verification still holds for this page.
+      }
+      for (const listener of listeners) listener();
+    },
+    isVerified: (mobileNumber) => verified.has(mobileNumber),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function sessionStore(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    // Storage refused (a privacy setting): verifications last as long as the page.
+    return undefined;
+  }
+}
+
+/** The app's one instance for the tab. */
+export const mobileVerification = createMobileVerification(sessionStore());

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { STATUS_CODE_PARAM, type StatusAnswer } from '../../shared/followup-contract.js';
+import { fa } from '../../shared/strings.fa.js';
+import { ApiError } from '../api/http.js';
+import { appQueryClient } from '../api/query-client.js';
+import { useStepHeading } from '../app/use-step-heading.js';
+import { useHydrated } from '../../../widgets/use-hydrated.js';
+import {
+  jalaliDateTime,
+  normalizedStatusRequest,
+  serverFieldErrors,
+  statusFieldErrors,
+  type StatusField,
+} from './status-form.js';
+import { useStatusLookup } from './use-status-lookup.js';
+import './status.css';
+
+const copy = fa.followup.status;
+
+/** «پیگیری ثبت‌نام»: a registration's status for its tracking code and mobile number. */
+export default function StatusPage() {
+  return (
+    <QueryClientProvider client={appQueryClient()}>
+      <StatusLookup />
+    </QueryClientProvider>
+  );
+}
+
+export function StatusLookup() {
+  const heading = useStepHeading(copy.title);
+  const [searchParams] = useSearchParams();
+  const hydrated = useHydrated();
+  const lookup = useStatusLookup();
+  // What the manager typed; the code is undefined until they touch it.
+  const [edits, setEdits] = useState<Partial<Record<StatusField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<StatusField, string>>>({});
+  const inputs = useRef<Partial<Record<StatusField, HTMLInputElement | null>>>({});
+  // The result page and the SMS link here with the code filled in (never the number): shown once
+  // hydrated, so the first render matches the pre-rendered page.
+  const codeParam = hydrated ? (searchParams.get(STATUS_CODE_PARAM) ?? '') : '';
+  const typed: Record<StatusField, string> = {
+    trackingCode: edits.trackingCode ?? codeParam,
+    mobileNumber: edits.mobileNumber ?? '',
+  };
+
+  const refuse = (found: Partial<Record<StatusField, string>>) => {
+    setErrors(found);
+    const first = (['trackingCode', 'mobileNumber'] as const).find((field) => found[field]);
+    if (first) inputs.current[first]?.focus();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = statusFieldErrors(typed);
+    if (Object.keys(found).length > 0) {
+      lookup.reset();
+      refuse(found);
+      return;
+    }
+    setErrors({});
+    lookup.mutate(normalizedStatusRequest(typed), {
+      onError: (error) => {
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0) refuse(serverFieldErrors(error.fields));
+      },
+    });
+  };
+
+  const failure = lookup.error && !(lookup.error instanceof ApiError && Object.keys(lookup.error.fields).length > 0);
+  const field = (name: StatusField, label: string, hint: string, extra: InputHTMLAttributes<HTMLInputElement>) => {
+    const id = `status-${name}`;
+    return (
+      <div className={`field${errors[name] ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        <p className="field__hint" id={`${id}__help`}>
+          {hint}
+        </p>
+        <input
+          ref={(element) => {
+            inputs.current[name] = element;
+          }}
+          id={id}
+          name={name}
+          type="text"
+          dir="ltr"
+          spellCheck={false}
+          value={typed[name]}
+          disabled={!hydrated}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={`${id}__help ${id}__error`}
+          onChange={(event) => setEdits((current) => ({ ...current, [name]: event.target.value }))}
+          {...extra}
+        />
+        <div className="field__error" id={`${id}__error`}>
+          {errors[name] && <p className="field__error-message">{errors[name]}</p>}
+        </div>
+      </div>
+    );
+  };
+
+  return (
+    <section className="step step--content step--status" aria-labelledby="status-heading">
+      <h1 id="status-heading" ref={heading} tabIndex={-1} className="step__title">
+        {copy.title}
+      </h1>
+      <p>{copy.intro}</p>
+      <form className="step-form status-form" noValidate onSubmit={onSubmit}>
+        {field('trackingCode', copy.trackingCode, copy.trackingCodeHint, {
+          autoComplete: 'off',
+          autoCapitalize: 'characters',
+          maxLength: 20,
+        })}
+        {field('mobileNumber', copy.mobileNumber, copy.mobileHint, {
+          autoComplete: 'tel-national',
+          inputMode: 'tel',
+          placeholder: copy.mobilePlaceholder,
+          maxLength: 20,
+        })}
+        <div className="step-actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!hydrated || lookup.isPending}
+            aria-busy={lookup.isPending || undefined}
+          >
+            {lookup.isPending ? copy.checking : copy.submit}
+          </button>
+          <Link className="button button--secondary" to="/welcome">
+            {copy.startLink}
+          </Link>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {failure && (
+          <p className="status-failure" role="alert">
+            {lookup.error.message}
+          </p>
+        )}
+        {lookup.data && <StatusAnswerView answer={lookup.data} />}
+      </div>
+    </section>
+  );
+}
+
+export function StatusAnswerView({ answer }: { answer: StatusAnswer }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [answer]);
+  return (
+    <section className={`status-answer status-answer--${answer.status}`} aria-labelledby="status-answer-heading">
+      <h2 id="status-answer-heading" ref={heading} tabIndex={-1} className="status-answer__title">
+        {copy.answerTitle}
+      </h2>
+      <dl className="status-answer__list">
+        <div>
+          <dt>{copy.pharmacy}</dt>
+          <dd>{answer.pharmacyName}</dd>
+        </div>
+        <div>
+          <dt>{copy.state}</dt>
+          <dd>
+            <strong className="status-answer__state">{copy.statuses[answer.status]}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>{copy.changedAt}</dt>
+          <dd>{jalaliDateTime(answer.changedAt)}</dd>
+        </div>
+        {answer.reason && (
+          <div>
+            <dt>{copy.reason}</dt>
+            <dd>{answer.reason}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="status-answer__next">{copy.next[answer.status]}</p>
+    </section>
+  );
+}

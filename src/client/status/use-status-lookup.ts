@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { followupPaths, type StatusAnswer, type StatusRequest } from '../../shared/followup-contract.js';
+import { request } from '../api/http.js';
+
+/**
+ * POST Register/Status: the code and the number travel in the body (never in a URL), with the
+ * anti-forgery header that `request` adds.
+ */
+export function useStatusLookup() {
+  return useMutation({
+    mutationFn: (body: StatusRequest) => request<StatusAnswer>(followupPaths.status, { method: 'POST', body }),
+  });
+}

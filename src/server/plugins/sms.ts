@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import { deleteOldMobileCodes } from '../mobile-code/mobile-code.repository.js';
+import { kavenegarProvider } from '../sms/kavenegar-provider.js';
+import { logProvider } from '../sms/log-provider.js';
+import { forgetOldCodes } from '../sms/outbox.repository.js';
+import { CODE_TTL_MS, SmsWorker } from '../sms/outbox.worker.js';
+import type { SmsProvider } from '../sms/provider.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issue 20: the SMS provider (SMS_PROVIDER) and the worker that sends the outbox. */
+    sms: { provider: SmsProvider; worker: SmsWorker };
+  }
+}
+
+const DAY = 24 * 3_600_000;
+
+/**
+ * SMS: the provider chosen by SMS_PROVIDER (checked at start, config.ts) and the outbox worker,
+ * which starts once the server is ready and stops before the database closes. Also forgets codes
+ * no longer usable: the outbox's copy after 2 minutes, a number's code row after a day.
+ */
+export default fp(
+  async (app) => {
+    const settings = app.config.sms;
+    const provider = settings.provider === 'kavenegar' ? kavenegarProvider(settings) : logProvider(app.log);
+    const worker = new SmsWorker({
+      db: () => app.database.db,
+      provider,
+      clock: app.clock,
+      log: app.log,
+      sendTimeoutMs: settings.provider === 'kavenegar' ? settings.timeoutMs : 1000,
+    });
+    app.decorate('sms', { provider, worker });
+    const cleanUp = setInterval(() => void forget(), 60_000).unref();
+    async function forget(): Promise<void> {
+      try {
+        await forgetOldCodes(app.database.db, app.clock() - CODE_TTL_MS);
+        await deleteOldMobileCodes(app.database.db, app.clock() - DAY);
+      } catch (error) {
+        app.log.warn({ err: { message: (error as Error).message } }, 'SMS clean-up skipped');
+      }
+    }
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('preClose', async () => {
+      clearInterval(cleanUp);
+      await worker.stop();
+    });
+  },
+  { name: 'sms', fastify: '5.x', dependencies: ['database'] },
+);

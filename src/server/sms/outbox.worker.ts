@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { claimDue, markFailed, markRetry, markSent, type OutboxRow } from './outbox.repository.js';
+import { maskMobile, type SmsProvider } from './provider.js';
+
+/** A code is worth sending only while it can be typed in (mobile-code.service.ts). */
+export const CODE_TTL_MS = 2 * 60_000;
+/** A notice nobody could deliver for two days is given up (the status page still tells the story). */
+export const NOTICE_TTL_MS = 2 * 24 * 3_600_000;
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 15 * 60_000;
+
+/** The wait before attempt n + 1 after n failed: 5 s, 10 s, 20 s… up to 15 minutes, ±20 %. */
+export function retryDelay(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export interface SmsWorkerOptions {
+  db: () => Kysely<Database>;
+  provider: SmsProvider;
+  clock: () => number;
+  log: FastifyBaseLogger;
+  /** How long a provider call may take (the adapter's own timeout); the claim outlives it. */
+  sendTimeoutMs: number;
+  batch?: number;
+  pollMs?: number;
+}
+
+/**
+ * Sends the outbox, in the server process: every second (and when nudged) it claims a batch of
+ * due messages (outbox.repository.ts claimDue: one worker per message, whatever the number of
+ * processes), sends them at once, and settles each: sent; back to waiting with a growing delay
+ * after a transient failure; failed for good after a permanent one, which is also an alert in the
+ * log. The queue is in the database, so a restart loses nothing: a message claimed by a process
+ * that died is taken again once its claim's lease runs out.
+ */
+export class SmsWorker {
+  readonly #options: Required<SmsWorkerOptions>;
+  readonly #leaseMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<number> | undefined;
+  #again = false;
+  #stopped = false;
+
+  constructor(options: SmsWorkerOptions) {
+    this.#options = { batch: 20, pollMs: 1000, ...options };
+    // Every send of a batch runs at once and ends within the timeout: the lease leaves room to settle.
+    this.#leaseMs = 3 * options.sendTimeoutMs + 30_000;
+  }
+
+  start(): void {
+    this.#timer = setInterval(() => this.nudge(), this.#options.pollMs);
+    this.#timer.unref();
+  }
+
+  /** Runs soon: a message was just queued. */
+  nudge(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    void this.runOnce();
+  }
+
+  /** One pass over the due messages (joins a pass already under way); resolves with how many were settled. */
+  runOnce(): Promise<number> {
+    if (this.#running) return this.#running.then(() => this.runOnce());
+    this.#running = this.#pass().finally(() => {
+      this.#running = undefined;
+      if (this.#again && !this.#stopped) {
+        this.#again = false;
+        this.nudge();
+      }
+    });
+    return this.#running;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.#running?.catch(() => undefined);
+  }
+
+  async #pass(): Promise<number> {
+    const { db, clock, batch, log } = this.#options;
+    const claim = randomBytes(12).toString('base64url');
+    const now = clock();
+    let rows: OutboxRow[];
+    try {
+      rows = await claimDue(db(), claim, now, now + this.#leaseMs, batch);
+    } catch (error) {
+      log.warn({ err: { message: (error as Error).message } }, 'SMS outbox not read; trying again shortly');
+      return 0;
+    }
+    const settled = await Promise.all(rows.map((row) => this.#deliver(row, claim)));
+    // A full batch means more may be waiting: go on without waiting for the timer.
+    if (rows.length === batch) this.#again = true;
+    return settled.filter(Boolean).length;
+  }
+
+  async #deliver(row: OutboxRow, claim: string): Promise<boolean> {
+    const { db, clock, provider, log } = this.#options;
+    const about = { id: row.id, kind: row.kind, to: maskMobile(row.receptor), attempts: row.attempts };
+    try {
+      const ttl = row.kind === 'code' ? CODE_TTL_MS : NOTICE_TTL_MS;
+      if (clock() - row.created_at > ttl) {
+        log.error({ sms: about }, 'SMS given up: it could not be sent in time (see the outbox)');
+        return await markFailed(db(), row.id, claim, 'expired');
+      }
+      const outcome = await provider.send({
+        id: row.id,
+        kind: row.kind,
+        receptor: row.receptor,
+        message: row.message,
+        token: row.token,
+      });
+      if (outcome.ok)
+        return await markSent(db(), row.id, claim, clock(), {
+          providerId: outcome.providerId,
+          keepToken: provider.name === 'log',
+        });
+      if (outcome.permanent) {
+        // The operator must act (a key, a template, the credit): an error line is the alert.
+        log.error({ sms: about, reason: outcome.reason }, 'SMS refused by the provider; it will not be retried');
+        return await markFailed(db(), row.id, claim, outcome.reason);
+      }
+      const delay = retryDelay(row.attempts);
+      log.warn({ sms: about, reason: outcome.reason, retryInMs: delay }, 'SMS not sent; it will be tried again');
+      return await markRetry(db(), row.id, claim, clock() + delay, outcome.reason);
+    } catch (error) {
+      // The database failed while settling: the claim's lease runs out and the row is taken again.
+      log.warn({ sms: about, err: { message: (error as Error).message } }, 'SMS outcome not recorded');
+      return false;
+    }
+  }
+}

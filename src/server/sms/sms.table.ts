@@ -1,0 +1,30 @@
+import type { Generated } from 'kysely';
+
+/** What a message says: the registration's receipt, a case decision, or a one-time code. */
+export const SMS_KINDS = ['receipt', 'approved', 'rejected', 'code'] as const;
+export type SmsKind = (typeof SMS_KINDS)[number];
+
+/** waiting → sending (claimed by one worker) → sent | failed; a transient failure goes back to waiting. */
+export const SMS_STATUSES = ['waiting', 'sending', 'sent', 'failed'] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+
+/** One queued SMS. Times are epoch milliseconds. */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  kind: SmsKind;
+  /** The mobile number, 11 digits: personal, shown masked and never logged. */
+  receptor: string;
+  message: string | null;
+  token: string | null;
+  registration_id: number | null;
+  status: SmsStatus;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** A random id of the worker's claim: only that worker may settle the row. */
+  claim: string | null;
+  claimed_until: number | null;
+  created_at: number;
+  sent_at: number | null;
+  last_error: string | null;
+  provider_id: string | null;
+}

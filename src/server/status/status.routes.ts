@@ -1,0 +1,76 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { followupPaths, type StatusRequest } from '../../shared/followup-contract.js';
+import { normalizeDigitCode, normalizeMobile } from '../../shared/normalize.js';
+import { fa } from '../../shared/strings.fa.js';
+import { apiTags } from '../api-tags.js';
+import { ApiError, errorResponseSchema } from '../errors.js';
+import { TRACKING_CODE_PATTERN } from '../registration/tracking-code.js';
+import { lookUpStatus } from './status.service.js';
+import { waitError } from './wait-words.js';
+
+export const statusAnswerSchema = {
+  type: 'object',
+  required: ['trackingCode', 'pharmacyName', 'status', 'changedAt'],
+  additionalProperties: false,
+  properties: {
+    trackingCode: { type: 'string' },
+    pharmacyName: { type: 'string' },
+    status: { type: 'string', enum: ['new', 'contacted', 'approved', 'rejected'] },
+    changedAt: { type: 'string', format: 'date-time' },
+    reason: { type: 'string' },
+  },
+} as const;
+
+const MOBILE = /^09[0-9]{9}$/;
+
+/**
+ * POST Register/Status: a registration's status for its tracking code and mobile number (both in
+ * the body, never in a URL; the body is never logged). Rate-limited per client, locked per code.
+ */
+export const statusRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: StatusRequest }>(
+    followupPaths.status,
+    {
+      schema: {
+        operationId: 'registrationStatus',
+        tags: [apiTags.followup.name],
+        summary: "A registration's status for its tracking code and mobile number",
+        description:
+          'Both in the body, never in a URL (Persian digits, dashes and spaces accepted). A wrong number and an unknown code get the same 404 `status_not_found`; every attempt is counted per client address and per code before the answer is read, and 5 wrong answers lock a code for 15 minutes (429 `status_locked`, Retry-After). Rate-limited per client; needs X-XSRF-TOKEN.',
+        body: {
+          type: 'object',
+          required: ['trackingCode', 'mobileNumber'],
+          additionalProperties: false,
+          properties: {
+            trackingCode: { type: 'string', maxLength: 64 },
+            mobileNumber: { type: 'string', maxLength: 64 },
+          },
+        },
+        response: { 200: statusAnswerSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+      },
+      config: { rateLimit: { max: app.config.followupRateLimit.statusPerMinute } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      // Typed as the wizard accepts them: Persian digits, dashes and spaces, a code in lower case.
+      const trackingCode = normalizeDigitCode(request.body.trackingCode).toUpperCase();
+      const mobileNumber = normalizeMobile(request.body.mobileNumber);
+      const fields: Record<string, string> = {};
+      if (!TRACKING_CODE_PATTERN.test(trackingCode))
+        fields['/trackingCode'] =
+          trackingCode === '' ? fa.followup.status.codeRequired : fa.followup.status.codeInvalid;
+      if (!MOBILE.test(mobileNumber))
+        fields['/mobileNumber'] =
+          mobileNumber === '' ? fa.followup.status.mobileRequired : fa.followup.status.mobileInvalid;
+      if (Object.keys(fields).length > 0) throw new ApiError(400, 'validation', fields);
+      const result = await lookUpStatus(
+        app.database.db,
+        { trackingCode, mobileNumber, address: request.ip },
+        app.clock(),
+      );
+      if (result.ok) return result.answer;
+      if (result.reason === 'locked') throw waitError('status_locked', result.retryAfterMs);
+      throw new ApiError(404, 'status_not_found');
+    },
+  );
+};

@@ -1,0 +1,71 @@
+/**
+ * Issue 20's part of the HTTP contract: the status page, the mobile number's one-time code and the
+ * SMS outbox of the console. Types only, and the paths.
+ */
+
+/** A tracking code: eight characters of Crockford's base32 (no I, L, O or U). */
+export const TRACKING_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
+
+/** The wizard's status page («پیگیری ثبت‌نام»); `?code=` fills the tracking code in. */
+export const STATUS_ROUTE = '/status';
+export const STATUS_CODE_PARAM = 'code';
+
+export const followupPaths = {
+  /** POST { trackingCode, mobileNumber } → StatusAnswer. */
+  status: '/api/Register/Status',
+  /** POST { mobileNumber } → MobileCodeSent: sends a one-time code to the number. */
+  mobileCode: '/api/Register/MobileCode',
+  /** POST { mobileNumber, code } → 204 once the number is verified in this pre-session. */
+  mobileCodeCheck: '/api/Register/MobileCode/Check',
+  /** GET (admins): the SMS outbox, the numbers masked. */
+  outbox: '/api/staff/outbox',
+} as const;
+
+/** What the manager sees of a registration: its status and nothing personal but the pharmacy's name. */
+export const APPLICANT_STATUSES = ['new', 'contacted', 'approved', 'rejected'] as const;
+export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
+
+export interface StatusRequest {
+  trackingCode: string;
+  mobileNumber: string;
+}
+
+export interface StatusAnswer {
+  trackingCode: string;
+  pharmacyName: string;
+  status: ApplicantStatus;
+  /** ISO instant of the last status change (the registration's own time while it is new). */
+  changedAt: string;
+  /** The colleague's reason for a rejection, only when they chose to show it to the applicant. */
+  reason?: string;
+}
+
+export interface MobileCodeSent {
+  /** Milliseconds until another code may be asked for this number. */
+  resendAfterMs: number;
+  /** Milliseconds the code stays valid. */
+  expiresInMs: number;
+}
+
+export type OutboxStatus = 'waiting' | 'sending' | 'sent' | 'failed';
+
+export interface OutboxItem {
+  id: number;
+  kind: 'receipt' | 'approved' | 'rejected' | 'code';
+  /** Masked: 0912•••6789. */
+  receptor: string;
+  status: OutboxStatus;
+  attempts: number;
+  createdAt: number;
+  sentAt: number | null;
+  nextAttemptAt: number | null;
+  /** Why the last attempt failed (the provider's words), when it did. */
+  error: string | null;
+  trackingCode: string | null;
+}
+
+export interface OutboxAnswer {
+  provider: 'log' | 'kavenegar';
+  counts: Record<OutboxStatus, number>;
+  items: OutboxItem[];
+}
