@@ -1,15 +1,16 @@
+import { Link } from 'react-router-dom';
+import type { AuditEvent } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
+import { casePath } from './case-path.js';
 import { formatWhen } from './format.js';
-import type { TimelineEvent } from './staff-api.js';
 import { eventText } from './Timeline.js';
 
 export interface AuditLogProps {
-  events: TimelineEvent[];
-  onOpen: (registrationId: number) => void;
+  events: AuditEvent[];
 }
 
-/** The latest entries of the append-only audit log (admins): sign-ins, status changes, notes, exports. */
-export function AuditLog({ events, onOpen }: AuditLogProps) {
+/** The latest entries of the append-only audit log (admins): sign-ins, status changes, assignments, notes, exports. */
+export function AuditLog({ events }: AuditLogProps) {
   if (events.length === 0) return <p className="staff-empty">{fa.staff.auditEmpty}</p>;
   return (
     <table className="staff-table">
@@ -30,10 +31,10 @@ export function AuditLog({ events, onOpen }: AuditLogProps) {
             </td>
             <td data-label={fa.staff.what}>{eventText(event)}</td>
             <td data-label={fa.staff.registration}>
-              {event.registration_id !== null && (
-                <button type="button" className="staff-link" onClick={() => onOpen(event.registration_id!)}>
-                  {event.registration_id.toLocaleString('fa-IR')}
-                </button>
+              {event.registration && (
+                <Link to={casePath(event.registration.id)} dir="ltr">
+                  {event.registration.trackingCode}
+                </Link>
               )}
             </td>
           </tr>

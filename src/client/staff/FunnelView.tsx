@@ -1,15 +1,23 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FunnelAnswer, FunnelRow } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
+import { checkDayRange, dayKeyOf, focusFirstError, type DayRangeErrors } from './day-range.js';
 import { formatCount, formatDay, formText } from './format.js';
-import type { FunnelFilter } from './staff-api.js';
+import { JalaliDayInput } from './JalaliDayInput.js';
+
+/** The funnel's filter as the address keeps it: Jalali days (1405-09-03) and a version; empty means "any". */
+export interface FunnelFilter {
+  from: string;
+  to: string;
+  version: string;
+}
 
 export interface FunnelViewProps {
   answer: FunnelAnswer | undefined;
   filter: FunnelFilter;
-  error?: string;
+  /** What failed, shown under the filter (the screen's QueryError). */
+  error?: ReactNode;
   onFilter: (filter: FunnelFilter) => void;
-  onBack: () => void;
 }
 
 interface Bar {
@@ -76,29 +84,29 @@ export function FunnelChart({ bars }: { bars: Bar[] }) {
 const percent = new Intl.NumberFormat('fa-IR', { style: 'percent', maximumFractionDigits: 1 });
 
 /** The registration funnel: filter by days and definition version, a chart of the totals and the table per day and plan. */
-export function FunnelView({ answer, filter, error, onFilter, onBack }: FunnelViewProps) {
+export function FunnelView({ answer, filter, error, onFilter }: FunnelViewProps) {
+  const [dayErrors, setDayErrors] = useState<DayRangeErrors>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    onFilter({ from: formText(data, 'from'), to: formText(data, 'to'), version: formText(data, 'version') });
+    const errors = checkDayRange(formText(data, 'from'), formText(data, 'to'));
+    setDayErrors(errors);
+    if (focusFirstError(event.currentTarget, errors)) return;
+    onFilter({
+      from: dayKeyOf(formText(data, 'from')),
+      to: dayKeyOf(formText(data, 'to')),
+      version: formText(data, 'version'),
+    });
   };
   const rows = answer?.rows ?? [];
   const steps = stepsOf(rows);
   return (
     <section className="staff-card staff-funnel" aria-labelledby="funnel-heading">
-      <button type="button" className="staff-link" onClick={onBack}>
-        {fa.staff.back}
-      </button>
       <h1 id="funnel-heading">{fa.staff.funnel}</h1>
-      <form className="staff-filters" onSubmit={submit}>
-        <label>
-          {fa.staff.funnelFrom}
-          <input name="from" type="date" defaultValue={filter.from} />
-        </label>
-        <label>
-          {fa.staff.funnelTo}
-          <input name="to" type="date" defaultValue={filter.to} />
-        </label>
+      {/* The key resets the fields when the address changes (Back). */}
+      <form key={JSON.stringify(filter)} className="staff-filters" onSubmit={submit} noValidate>
+        <JalaliDayInput name="from" label={fa.staff.funnelFrom} defaultValue={filter.from} error={dayErrors.from} />
+        <JalaliDayInput name="to" label={fa.staff.funnelTo} defaultValue={filter.to} error={dayErrors.to} />
         <label>
           {fa.staff.funnelVersion}
           <select name="version" defaultValue={filter.version}>
@@ -114,11 +122,7 @@ export function FunnelView({ answer, filter, error, onFilter, onBack }: FunnelVi
           {fa.staff.funnelShow}
         </button>
       </form>
-      {error && (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error}
       {answer && rows.length === 0 && <p className="staff-empty">{fa.staff.funnelEmpty}</p>}
       {rows.length > 0 && (
         <>

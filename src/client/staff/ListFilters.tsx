@@ -1,86 +1,52 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Locations } from '../../shared/api-contract.js';
-import type { FilterChoices, FilterField } from '../../shared/staff-contract.js';
+import type { Colleague, FilterChoices, FilterField } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
+import { checkDayRange, dayKeyOf, focusFirstError, type DayRangeErrors } from './day-range.js';
 import { formText } from './format.js';
-import { formatJalaliDay, parseJalaliDay, tehranDayStart } from './jalali.js';
-import { anyRegistration, type ListQuery } from './staff-api.js';
+import { JalaliDayInput } from './JalaliDayInput.js';
+import { anyRegistration, type ListQuery } from './list-query.js';
 
 export interface ListFiltersProps {
   query: ListQuery;
   /** Plans, pharmacy types and services from schemas/; their selects wait for them. */
   choices?: FilterChoices;
   locations?: Locations;
+  /** Colleagues a case can be handled by, for the assignee filter (besides «کارهای من» and nobody). */
+  colleagues?: Colleague[];
   onSearch: (query: ListQuery) => void;
 }
 
-type DayField = 'fromDay' | 'toDay';
-
-/** The list's search and filters: status, province and city, plan, type, service, a Jalali date range. */
-export function ListFilters({ query, choices, locations, onSearch }: ListFiltersProps) {
-  const id = useId();
+/** The list's search and filters: status, who handles it, province and city, plan, type, service, a Jalali date range. */
+export function ListFilters({ query, choices, locations, colleagues, onSearch }: ListFiltersProps) {
   const [provinceId, setProvinceId] = useState(query.provinceId);
-  const [dayErrors, setDayErrors] = useState<Partial<Record<DayField, string>>>({});
+  const [dayErrors, setDayErrors] = useState<DayRangeErrors>({});
   const cities = locations?.cities.filter((city) => String(city.provinceId) === provinceId) ?? [];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const errors = checkDays(formText(data, 'fromDay'), formText(data, 'toDay'));
+    const errors = checkDayRange(formText(data, 'from'), formText(data, 'to'));
     setDayErrors(errors);
-    const invalid = errors.fromDay ? 'fromDay' : errors.toDay ? 'toDay' : undefined;
-    if (invalid) {
-      const input = event.currentTarget.elements.namedItem(invalid);
-      if (input instanceof HTMLInputElement) input.focus();
-      return;
-    }
-    const days = (name: DayField) => {
-      const day = parseJalaliDay(formText(data, name));
-      return day ? formatJalaliDay(day) : '';
-    };
+    if (focusFirstError(event.currentTarget, errors)) return;
     onSearch({
+      ...query,
       q: formText(data, 'q').trim(),
       status: formText(data, 'status'),
+      assignee: formText(data, 'assignee'),
       provinceId: formText(data, 'provinceId'),
       cityId: formText(data, 'cityId'),
       tier: formText(data, 'tier'),
       type: formText(data, 'type'),
       service: formText(data, 'service'),
-      fromDay: days('fromDay'),
-      toDay: days('toDay'),
+      from: dayKeyOf(formText(data, 'from')),
+      to: dayKeyOf(formText(data, 'to')),
       page: 1,
-      sort: query.sort,
-      direction: query.direction,
     });
   };
 
-  const dayInput = (name: DayField, label: string) => {
-    const error = dayErrors[name];
-    const errorId = `${id}-${name}-error`;
-    return (
-      <label>
-        {label}
-        <input
-          name={name}
-          inputMode="numeric"
-          autoComplete="off"
-          dir="ltr"
-          defaultValue={query[name]}
-          placeholder={fa.staff.dayHint}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        {error && (
-          <span id={errorId} className="staff-field-error">
-            {error}
-          </span>
-        )}
-      </label>
-    );
-  };
-
   return (
-    // The key resets the uncontrolled fields when «پاک کردن فیلترها» empties the query.
+    // The key resets the uncontrolled fields when the address changes (Back, «پاک کردن فیلترها»).
     <form key={JSON.stringify(query)} className="staff-filters" role="search" onSubmit={submit} noValidate>
       <label className="staff-filters__search">
         {fa.staff.search}
@@ -93,6 +59,19 @@ export function ListFilters({ query, choices, locations, onSearch }: ListFilters
           {Object.entries(fa.staff.statuses).map(([value, title]) => (
             <option key={value} value={value}>
               {title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {fa.staff.assignee}
+        <select name="assignee" defaultValue={query.assignee}>
+          <option value="">{fa.staff.anyChoice}</option>
+          <option value="me">{fa.staff.myCases}</option>
+          <option value="none">{fa.staff.nobody}</option>
+          {colleagues?.map((colleague) => (
+            <option key={colleague.id} value={colleague.id}>
+              {colleague.email}
             </option>
           ))}
         </select>
@@ -127,8 +106,8 @@ export function ListFilters({ query, choices, locations, onSearch }: ListFilters
       {choices && <ChoiceSelect name="tier" field={choices.tier} value={query.tier} />}
       {choices && <ChoiceSelect name="type" field={choices.type} value={query.type} />}
       {choices && <ChoiceSelect name="service" field={choices.service} value={query.service} />}
-      {dayInput('fromDay', fa.staff.fromDay)}
-      {dayInput('toDay', fa.staff.toDay)}
+      <JalaliDayInput name="from" label={fa.staff.fromDay} defaultValue={query.from} error={dayErrors.from} />
+      <JalaliDayInput name="to" label={fa.staff.toDay} defaultValue={query.to} error={dayErrors.to} />
       <div className="staff-filters__actions">
         <button type="submit" className="staff-primary">
           {fa.staff.search}
@@ -139,7 +118,7 @@ export function ListFilters({ query, choices, locations, onSearch }: ListFilters
           onClick={() => {
             setProvinceId('');
             setDayErrors({});
-            onSearch({ ...anyRegistration, sort: query.sort, direction: query.direction });
+            onSearch({ ...anyRegistration, sort: query.sort, direction: query.direction, pageSize: query.pageSize });
           }}
         >
           {fa.staff.clearFilters}
@@ -163,15 +142,4 @@ function ChoiceSelect({ name, field, value }: { name: string; field: FilterField
       </select>
     </label>
   );
-}
-
-/** A Persian message for a day that is not one, or a range that ends before it starts. */
-function checkDays(fromText: string, toText: string): Partial<Record<DayField, string>> {
-  const from = parseJalaliDay(fromText);
-  const to = parseJalaliDay(toText);
-  const errors: Partial<Record<DayField, string>> = {};
-  if (fromText.trim() && !from) errors.fromDay = fa.staff.dayInvalid;
-  if (toText.trim() && !to) errors.toDay = fa.staff.dayInvalid;
-  if (from && to && tehranDayStart(to) < tehranDayStart(from)) errors.toDay = fa.staff.dayOrder;
-  return errors;
 }

@@ -1,17 +1,35 @@
+import { Link } from 'react-router-dom';
+import type { CaseSummary, ListSort } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
-import { formatWhen } from './format.js';
-import type { ListSort } from '../../shared/staff-contract.js';
-import type { RegistrationSummary } from './staff-api.js';
+import { fillVerbatim, formatMobile, formatWaiting, formatWhen, personName, telHref } from './format.js';
+import { casePath } from './case-path.js';
+
+/** Cases ticked for a change together; the table offers a box per row and one for the page. */
+export interface CaseSelection {
+  selected: ReadonlySet<number>;
+  onChange: (selected: ReadonlySet<number>) => void;
+}
 
 export interface RegistrationTableProps {
-  items: RegistrationSummary[];
-  onOpen: (id: number) => void;
+  items: CaseSummary[];
   /** The server's order; a sortable column's header sorts by it, a second press reverses it. */
   sort?: { column: ListSort; direction: 'asc' | 'desc' };
   onSort?: (column: ListSort) => void;
+  /** The city's name (from /api/Utility/Locations); the id until the names have come. */
+  placeOf?: (item: CaseSummary) => string;
+  selection?: CaseSelection;
+  /** The moment waiting times are counted to (stories fix it; the app uses now). */
+  now?: number;
+  /** Carried to the case's page with its link (the list's address, for «بازگشت به فهرست»). */
+  linkState?: unknown;
 }
 
-export function RegistrationTable({ items, onOpen, sort, onSort }: RegistrationTableProps) {
+/**
+ * The list of cases. Each row is one link to its case (the tracking code, stretched over the row by
+ * CSS), so a click anywhere on the row, Enter on the focused code, a middle click or «open in new
+ * tab» all open it; the box to select a row and the mobile's tel: link sit above that link.
+ */
+export function RegistrationTable({ items, sort, onSort, placeOf, selection, now, linkState }: RegistrationTableProps) {
   if (items.length === 0) return <p className="staff-empty">{fa.staff.empty}</p>;
   const header = (title: string, column?: ListSort) => {
     if (!column || !onSort) return <th scope="col">{title}</th>;
@@ -26,36 +44,79 @@ export function RegistrationTable({ items, onOpen, sort, onSort }: RegistrationT
       </th>
     );
   };
+  const ids = items.map((item) => item.id);
+  const allSelected = selection !== undefined && ids.every((id) => selection.selected.has(id));
+  const toggle = (id: number) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    selection.onChange(next);
+  };
   return (
-    <table className="staff-table">
+    <table className="staff-table staff-cases">
       <thead>
         <tr>
+          {selection && (
+            <th scope="col" className="staff-select">
+              <input
+                type="checkbox"
+                aria-label={fa.staff.selectPage}
+                checked={allSelected}
+                onChange={() => selection.onChange(allSelected ? new Set() : new Set(ids))}
+              />
+            </th>
+          )}
           {header(fa.staff.trackingCode, 'tracking_code')}
           {header(fa.staff.pharmacyName, 'pharmacy_name')}
+          {header(fa.staff.place)}
           {header(fa.staff.manager)}
           {header(fa.staff.mobile)}
           {header(fa.staff.statusFilter, 'status')}
+          {header(fa.staff.assignee)}
+          {header(fa.staff.waiting, 'waiting_since')}
           {header(fa.staff.createdAt, 'created_at')}
         </tr>
       </thead>
       <tbody>
         {items.map((item) => (
-          <tr key={item.id}>
+          <tr key={item.id} className={selection?.selected.has(item.id) ? 'staff-row--selected' : undefined}>
+            {selection && (
+              <td className="staff-select">
+                <input
+                  type="checkbox"
+                  aria-label={fillVerbatim(fa.staff.selectCase, { code: item.trackingCode })}
+                  checked={selection.selected.has(item.id)}
+                  onChange={() => toggle(item.id)}
+                />
+              </td>
+            )}
             <td data-label={fa.staff.trackingCode}>
-              <button type="button" className="staff-link" dir="ltr" onClick={() => onOpen(item.id)}>
+              <Link to={casePath(item.id)} state={linkState} className="staff-row-link" dir="ltr">
                 {item.trackingCode}
-              </button>
+              </Link>
             </td>
             <td data-label={fa.staff.pharmacyName}>{item.pharmacyName}</td>
-            <td data-label={fa.staff.manager}>{`${item.firstName} ${item.lastName}`}</td>
-            <td data-label={fa.staff.mobile} dir="ltr">
-              {item.mobileNumber}
+            <td data-label={fa.staff.place}>{placeOf ? placeOf(item) : ''}</td>
+            <td data-label={fa.staff.manager}>{personName(item)}</td>
+            <td data-label={fa.staff.mobile}>
+              <a className="staff-above-row" href={telHref(item.mobileNumber)} dir="ltr">
+                {formatMobile(item.mobileNumber)}
+              </a>
             </td>
             <td data-label={fa.staff.statusFilter}>
               <span className={`staff-status staff-status-${item.status}`}>
                 {fa.staff.statuses[item.status] ?? item.status}
               </span>
             </td>
+            <td data-label={fa.staff.assignee}>
+              {item.assignee ? (
+                <bdi>{item.assignee.email}</bdi>
+              ) : (
+                <span className="staff-muted">{fa.staff.nobody}</span>
+              )}
+            </td>
+            <td data-label={fa.staff.waiting}>{item.waitingSince ? formatWaiting(item.waitingSince, now) : '—'}</td>
             <td data-label={fa.staff.createdAt}>{formatWhen(item.createdAt)}</td>
           </tr>
         ))}

@@ -1,40 +1,49 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fa } from '../../shared/strings.fa.js';
 import { sampleConfig } from '../../../widgets/story-fixtures.js';
+import { AssigneeControl } from './AssigneeControl.js';
 import { RegistrationView } from './RegistrationView.js';
-import { sampleRegistration } from './staff-fixtures.js';
+import { agentMe, sampleAgent, sampleNow, sampleRegistration } from './staff-fixtures.js';
+import { atAddress } from './staff-story.js';
 
 const meta = {
   title: 'Staff/RegistrationView',
   component: RegistrationView,
+  decorators: [atAddress('/staff/registrations/1')],
   args: {
     registration: sampleRegistration,
-    onBack: () => undefined,
-    onMove: async () => undefined,
+    backHref: '/staff/registrations?status=contacted',
+    now: sampleNow,
+    onMove: () => undefined,
     onNote: async () => undefined,
+    assignment: <AssigneeControl assignee={sampleAgent} me={agentMe} onAssign={() => undefined} />,
   },
 } satisfies Meta<typeof RegistrationView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Contacted: it may be approved, or rejected with a reason. */
-export const Contacted: Story = {};
+/** Contacted, handled by the agent: it may be approved, or rejected with a reason. */
+export const Contacted: Story = {
+  parameters: { storyTest: { text: ['۰۹۱۲ ۳۴۵ ۶۷۸۹', '۰۴۹۹۳۷۰۸۹۹', '۳ روز در انتظار', 'خیر'] } },
+};
 
 export const New: Story = {
   args: {
     registration: {
       ...sampleRegistration,
       status: 'new',
+      assignee: null,
       next: ['contacted'],
       timeline: [],
       notes: [],
       duplicates: [],
     },
+    assignment: <AssigneeControl assignee={null} me={agentMe} onAssign={() => undefined} />,
   },
 };
 
-/** With the wizard's map settings: the pharmacy's position on the map (tiles from the settings' server). */
+/** With the wizard's map settings: the position is one answer, with the map (tiles from the settings' server). */
 export const WithMap: Story = { args: { mapSettings: sampleConfig.map } };
 
 export const RejectionWithoutReason: Story = { args: { error: fa.staff.reasonRequired } };

@@ -1,69 +1,94 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { MapSettings } from '../../shared/api-contract.js';
+import type { CaseDetail, CaseStatus } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
+import { casePath } from './case-path.js';
+import { formatMobile, formatPersonNumber, formatWaiting, formatWhen, personName, telHref } from './format.js';
 import { Timeline } from './Timeline.js';
-import type { RegistrationPage } from './staff-api.js';
 
 // Leaflet comes with the first registration opened, never with the list.
 const RegistrationMap = lazy(() => import('./RegistrationMap.js'));
 
+/** The answer that holds the position (latitude and longitude as one item, with the map). */
+const POSITION_PATH = '/latitude';
+
 export interface RegistrationViewProps {
-  registration: RegistrationPage;
+  registration: CaseDetail;
   /** The wizard's map settings; without them (still loading, or a story) the map is left out. */
   mapSettings?: MapSettings;
-  onBack: () => void;
-  onMove: (to: string, reason?: string) => Promise<void>;
-  onNote: (body: string) => Promise<void>;
+  /** Where «بازگشت به فهرست» goes: the list as it was left, filters and page included. */
+  backHref: string;
+  /** Who handles the case, and the controls to change it. */
+  assignment?: ReactNode;
+  /** `showReason`: «نمایش به متقاضی» was ticked (the status page then shows the reason, issue 20). */
+  onMove: (to: CaseStatus, reason?: string, showReason?: boolean) => void;
+  /** Resolves once the note is saved (the field is then emptied), rejects when it was refused. */
+  onNote: (body: string) => Promise<unknown>;
+  busy?: boolean;
+  /** Why the last status change or note was refused, in the server's words. */
   error?: string;
+  /** The moment waiting times are counted to (stories fix it). */
+  now?: number;
 }
 
-export function RegistrationView({ registration, mapSettings, onBack, onMove, onNote, error }: RegistrationViewProps) {
+export function RegistrationView(props: RegistrationViewProps) {
+  const { registration, mapSettings, backHref, assignment, onMove, onNote, busy, error, now } = props;
   const [reason, setReason] = useState('');
+  const [showReason, setShowReason] = useState(false);
   const [note, setNote] = useState('');
   const submitNote = async (event: FormEvent) => {
     event.preventDefault();
-    await onNote(note);
-    setNote('');
+    try {
+      await onNote(note);
+      setNote('');
+    } catch {
+      // The screen shows the server's message; what was typed stays.
+    }
   };
+  const map = mapSettings && (
+    <Suspense fallback={<span className="staff-map staff-map--loading">{fa.staff.mapLoading}</span>}>
+      <RegistrationMap latitude={registration.latitude} longitude={registration.longitude} settings={mapSettings} />
+    </Suspense>
+  );
   return (
     <article className="staff-card staff-registration">
-      <button type="button" className="staff-link" onClick={onBack}>
+      <Link to={backHref} className="staff-link">
         {fa.staff.back}
-      </button>
+      </Link>
       <h1>{registration.pharmacyName}</h1>
       <dl className="staff-facts">
         <dt>{fa.staff.trackingCode}</dt>
-        <dd dir="ltr">{registration.trackingCode}</dd>
+        <dd>
+          <bdi dir="ltr" className="staff-code">
+            {registration.trackingCode}
+          </bdi>
+        </dd>
         <dt>{fa.staff.manager}</dt>
-        <dd>{`${registration.firstName} ${registration.lastName}`}</dd>
+        <dd>{personName(registration)}</dd>
         <dt>{fa.staff.mobile}</dt>
         <dd>
-          <a href={`tel:${registration.mobileNumber}`} dir="ltr">
-            {registration.mobileNumber}
+          <a href={telHref(registration.mobileNumber)} dir="ltr">
+            {formatMobile(registration.mobileNumber)}
           </a>
         </dd>
         <dt>{fa.staff.nationalCode}</dt>
-        <dd dir="ltr">{registration.nationalCode}</dd>
+        <dd dir="ltr" className="staff-number">
+          {formatPersonNumber(registration.nationalCode)}
+        </dd>
         <dt>{fa.staff.statusFilter}</dt>
         <dd>
           <span className={`staff-status staff-status-${registration.status}`}>
             {fa.staff.statuses[registration.status] ?? registration.status}
           </span>
+          {registration.waitingSince && (
+            <span className="staff-waiting"> {formatWaiting(registration.waitingSince, now)}</span>
+          )}
         </dd>
+        <dt>{fa.staff.createdAt}</dt>
+        <dd>{formatWhen(registration.createdAt)}</dd>
       </dl>
-      {mapSettings && (
-        <section className="staff-position">
-          <h2>{fa.staff.position}</h2>
-          <p className="staff-address">{registration.address}</p>
-          <Suspense fallback={<p className="staff-map staff-map--loading">{fa.staff.mapLoading}</p>}>
-            <RegistrationMap
-              latitude={registration.latitude}
-              longitude={registration.longitude}
-              settings={mapSettings}
-            />
-          </Suspense>
-        </section>
-      )}
+      {assignment}
       {registration.next.length > 0 && (
         <div className="staff-actions">
           {registration.next.includes('rejected') && (
@@ -72,12 +97,19 @@ export function RegistrationView({ registration, mapSettings, onBack, onMove, on
               <input value={reason} onChange={(event) => setReason(event.target.value)} />
             </label>
           )}
+          {registration.next.includes('rejected') && (
+            <label>
+              <input type="checkbox" checked={showReason} onChange={(event) => setShowReason(event.target.checked)} />
+              {fa.followup.showReason}
+            </label>
+          )}
           {registration.next.map((to) => (
             <button
               key={to}
               type="button"
               className="staff-primary"
-              onClick={() => void onMove(to, to === 'rejected' ? reason : undefined)}
+              disabled={busy}
+              onClick={() => (to === 'rejected' ? onMove(to, reason, showReason) : onMove(to))}
             >
               {`${fa.staff.moveTo} «${fa.staff.statuses[to] ?? to}»`}
             </button>
@@ -94,7 +126,7 @@ export function RegistrationView({ registration, mapSettings, onBack, onMove, on
           {fa.staff.noteLabel}
           <textarea value={note} onChange={(event) => setNote(event.target.value)} rows={3} />
         </label>
-        <button type="submit" className="staff-primary">
+        <button type="submit" className="staff-primary" disabled={busy}>
           {fa.staff.addNote}
         </button>
       </form>
@@ -104,7 +136,10 @@ export function RegistrationView({ registration, mapSettings, onBack, onMove, on
           <ul>
             {registration.duplicates.map((other) => (
               <li key={other.id}>
-                <bdi dir="ltr">{other.trackingCode}</bdi> — {other.pharmacyName}
+                <Link to={casePath(other.id)} dir="ltr">
+                  {other.trackingCode}
+                </Link>{' '}
+                — {other.pharmacyName} ({fa.staff.statuses[other.status] ?? other.status})
               </li>
             ))}
           </ul>
@@ -114,11 +149,23 @@ export function RegistrationView({ registration, mapSettings, onBack, onMove, on
         <h2>{fa.staff.answers}</h2>
         <dl className="staff-facts">
           {registration.answers.map((answer) => (
-            <div key={answer.path} className="staff-answer">
+            <div
+              key={answer.path}
+              className={answer.path === POSITION_PATH ? 'staff-answer staff-answer--position' : 'staff-answer'}
+            >
               <dt>{answer.title}</dt>
-              <dd>{answer.value}</dd>
+              <dd>
+                {answer.value}
+                {answer.path === POSITION_PATH && map}
+              </dd>
             </div>
           ))}
+          {!registration.answers.some((answer) => answer.path === POSITION_PATH) && mapSettings && (
+            <div className="staff-answer staff-answer--position">
+              <dt>{fa.staff.position}</dt>
+              <dd>{map}</dd>
+            </div>
+          )}
         </dl>
       </section>
       <section>

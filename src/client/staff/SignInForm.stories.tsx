@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fa } from '../../shared/strings.fa.js';
+import { fill } from '../../shared/text.js';
 import { SignInForm } from './SignInForm.js';
 
 const meta = {
@@ -15,3 +16,7 @@ export const Empty: Story = {};
 
 /** After a failed sign-in: one generic message, whatever went wrong. */
 export const Failed: Story = { args: { error: fa.errors.sign_in_failed } };
+/** After several wrong attempts in a row: the wait, in words, as the server says it. */
+export const Locked: Story = {
+  args: { error: fill(fa.errors.sign_in_locked, { wait: fill(fa.staff.waitMinutes, { count: 14 }) }) },
+};

@@ -1,250 +1,86 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Locations, MapSettings } from '../../shared/api-contract.js';
-import type { FilterChoices, FunnelAnswer, ListSort, StaffMe } from '../../shared/staff-contract.js';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { fa } from '../../shared/strings.fa.js';
-import { ApiError } from '../api/http.js';
-import { AuditLog } from './AuditLog.js';
-import { FunnelView } from './FunnelView.js';
-import { ListFilters } from './ListFilters.js';
-import { RegistrationTable } from './RegistrationTable.js';
-import { RegistrationView } from './RegistrationView.js';
+import { ConsoleHeader } from './ConsoleHeader.js';
+import { QueryError } from './QueryError.js';
+import { consoleRoutes, mayOpen, navigationFor, pathOf, type ConsoleRoute } from './screens.js';
 import { SignInForm } from './SignInForm.js';
-import {
-  anyRegistration,
-  staffApi,
-  type FunnelFilter,
-  type ListQuery,
-  type RegistrationList,
-  type RegistrationPage,
-  type TimelineEvent,
-} from './staff-api.js';
+import { useMe, useSignIn, useSignOut } from './staff-queries.js';
 
-/** A second press on a column reverses it; a new column starts newest first (dates) or A→Z. */
-function nextDirection(query: ListQuery, column: ListSort): ListQuery['direction'] {
-  if (query.sort === column) return query.direction === 'asc' ? 'desc' : 'asc';
-  return column === 'created_at' ? 'desc' : 'asc';
+const HOME = '/staff';
+
+function Notice({ text }: { text: string }) {
+  return (
+    <section className="staff-card">
+      <h1>{text}</h1>
+    </section>
+  );
 }
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : fa.errors.internal);
+function SignIn() {
+  const signIn = useSignIn();
+  return (
+    <main className="staff-main">
+      {/* The server's own words: a wrong password, or how long a locked sign-in still waits. */}
+      <SignInForm
+        error={signIn.error?.message}
+        onSubmit={(email, password) =>
+          signIn.mutateAsync({ email, password }).then(
+            () => undefined,
+            () => undefined,
+          )
+        }
+      />
+    </main>
+  );
+}
 
-/** What the console shows besides the list (undefined). */
-type Screen = { kind: 'registration'; page: RegistrationPage } | { kind: 'funnel' } | { kind: 'audit' };
+export interface StaffAppProps {
+  /** The route table (screens.tsx); tests and stories may give another. */
+  routes?: readonly ConsoleRoute[];
+}
 
-/** The staff console: sign-in, the filtered list, a registration's page, the funnel and the audit log. */
-export function StaffApp() {
-  const [me, setMe] = useState<StaffMe | null | undefined>(undefined);
-  const [error, setError] = useState<string>();
-  const [query, setQuery] = useState<ListQuery>(anyRegistration);
-  const [list, setList] = useState<RegistrationList>();
-  const [screen, setScreen] = useState<Screen>();
-  const [choices, setChoices] = useState<FilterChoices>();
-  const [locations, setLocations] = useState<Locations>();
-  const [mapSettings, setMapSettings] = useState<MapSettings>();
-  const [funnelFilter, setFunnelFilter] = useState<FunnelFilter>({ from: '', to: '', version: '' });
-  const [funnel, setFunnel] = useState<FunnelAnswer>();
-  const [audit, setAudit] = useState<TimelineEvent[]>();
-
-  const handle = useCallback((caught: unknown) => {
-    if (caught instanceof ApiError && caught.status === 401) setMe(null);
-    setError(messageOf(caught));
-  }, []);
-
-  useEffect(() => {
-    staffApi.me().then(setMe, () => setMe(null));
-  }, []);
-
-  // What the filters and the map are drawn with: asked once per sign-in, beside the first page.
-  useEffect(() => {
-    if (!me) return;
-    staffApi.filters().then(setChoices, handle);
-    staffApi.locations().then(setLocations, handle);
-    staffApi.mapSettings().then(setMapSettings, handle);
-  }, [me, handle]);
-
-  useEffect(() => {
-    if (!me) return;
-    staffApi.list(query).then((found) => {
-      setList(found);
-      setError(undefined);
-    }, handle);
-  }, [me, query, handle]);
-
-  useEffect(() => {
-    if (!me || screen?.kind !== 'funnel') return;
-    staffApi.funnel(funnelFilter).then((found) => {
-      setFunnel(found);
-      setError(undefined);
-    }, handle);
-  }, [me, screen?.kind, funnelFilter, handle]);
-
-  useEffect(() => {
-    if (!me || screen?.kind !== 'audit') return;
-    staffApi.audit().then((found) => {
-      setAudit(found.events);
-      setError(undefined);
-    }, handle);
-  }, [me, screen?.kind, handle]);
-
-  const openRegistration = (id: number) =>
-    staffApi.registration(id).then((page) => {
-      setScreen({ kind: 'registration', page });
-      setError(undefined);
-    }, handle);
-
-  const backToList = () => {
-    setScreen(undefined);
-    setError(undefined);
-    setQuery({ ...query });
-  };
-
-  if (me === undefined) return null;
-  if (me === null) {
+/**
+ * The staff console: sign-in, then the screens of the colleague's role, each at its own address.
+ * Signed out on any screen (or the session ended), the sign-in form shows at the same address, so
+ * a link sent by a colleague opens where it points once signed in.
+ */
+export function StaffApp({ routes = consoleRoutes }: StaffAppProps) {
+  const me = useMe();
+  const signOut = useSignOut();
+  if (me.isPending) return <p className="staff-loading">{fa.staff.loading}</p>;
+  if (me.isError) {
     return (
       <main className="staff-main">
-        <SignInForm
-          error={error}
-          onSubmit={async (email, password) => {
-            try {
-              setMe(await staffApi.signIn(email, password));
-              setError(undefined);
-            } catch (caught) {
-              setError(messageOf(caught));
-            }
-          }}
-        />
+        <QueryError error={me.error} onRetry={() => void me.refetch()} />
       </main>
     );
   }
-
-  const main = () => {
-    if (screen?.kind === 'funnel') {
-      return (
-        <FunnelView
-          answer={funnel}
-          filter={funnelFilter}
-          error={error}
-          onFilter={setFunnelFilter}
-          onBack={backToList}
-        />
-      );
-    }
-    if (screen?.kind === 'audit') {
-      return (
-        <section className="staff-card">
-          <button type="button" className="staff-link" onClick={backToList}>
-            {fa.staff.back}
-          </button>
-          <h1>{fa.staff.auditLog}</h1>
-          {error && (
-            <p className="staff-error" role="alert">
-              {error}
-            </p>
-          )}
-          {audit && <AuditLog events={audit} onOpen={(id) => void openRegistration(id)} />}
-        </section>
-      );
-    }
-    if (screen?.kind === 'registration') {
-      const open = screen.page;
-      const act = async (change: () => Promise<void>) => {
-        try {
-          await change();
-          await openRegistration(open.id);
-        } catch (caught) {
-          handle(caught);
-        }
-      };
-      return (
-        <RegistrationView
-          registration={open}
-          mapSettings={mapSettings}
-          error={error}
-          onBack={backToList}
-          onMove={(to, reason) => act(() => staffApi.moveStatus(open.id, open.status, to, reason))}
-          onNote={(body) => act(() => staffApi.addNote(open.id, body))}
-        />
-      );
-    }
-    return (
-      <section className="staff-card">
-        <ListFilters query={query} choices={choices} locations={locations} onSearch={setQuery} />
-        <p className="staff-exports">
-          <button type="button" className="staff-link" onClick={() => setScreen({ kind: 'funnel' })}>
-            {fa.staff.funnel}
-          </button>
-          {me.role === 'admin' && (
-            <>
-              <button type="button" className="staff-link" onClick={() => setScreen({ kind: 'audit' })}>
-                {fa.staff.auditLog}
-              </button>
-              <a href={staffApi.exportUrl('csv', query)} download>
-                {fa.staff.exportCsv}
-              </a>
-              <a href={staffApi.exportUrl('json', query)} download>
-                {fa.staff.exportJson}
-              </a>
-            </>
-          )}
-        </p>
-        {error && (
-          <p className="staff-error" role="alert">
-            {error}
-          </p>
-        )}
-        {list && (
-          <>
-            <p className="staff-total" role="status">
-              {fa.staff.total}: {list.total.toLocaleString('fa-IR')}
-            </p>
-            <RegistrationTable
-              items={list.items}
-              onOpen={(id) => void openRegistration(id)}
-              sort={{ column: query.sort, direction: query.direction }}
-              onSort={(column) =>
-                setQuery({ ...query, sort: column, direction: nextDirection(query, column), page: 1 })
-              }
-            />
-            <nav className="staff-pages">
-              <button
-                type="button"
-                disabled={list.page <= 1}
-                onClick={() => setQuery({ ...query, page: query.page - 1 })}
-              >
-                {fa.staff.previous}
-              </button>
-              <button
-                type="button"
-                disabled={list.page * list.pageSize >= list.total}
-                onClick={() => setQuery({ ...query, page: query.page + 1 })}
-              >
-                {fa.staff.next}
-              </button>
-            </nav>
-          </>
-        )}
-      </section>
-    );
-  };
-
+  if (!me.data) return <SignIn />;
+  const { role } = me.data;
+  const links = navigationFor(role, routes);
   return (
     <>
-      <header className="staff-header">
-        <span className="staff-title">{fa.staff.title}</span>
-        <bdi>{me.email}</bdi>
-        <button
-          type="button"
-          className="staff-link"
-          onClick={() =>
-            void staffApi.signOut().then(() => {
-              setMe(null);
-              setScreen(undefined);
-            }, handle)
-          }
-        >
-          {fa.staff.signOut}
-        </button>
-      </header>
-      <main className="staff-main">{main()}</main>
+      <ConsoleHeader me={me.data} links={links} onSignOut={() => signOut.mutate()} />
+      <main className="staff-main">
+        <QueryError error={signOut.error} />
+        <Suspense fallback={<p className="staff-loading">{fa.staff.loading}</p>}>
+          <Routes>
+            <Route
+              path={HOME}
+              element={links[0] ? <Navigate to={links[0].path} replace /> : <Notice text={fa.staff.noScreens} />}
+            />
+            {routes.map(({ screen, Screen }) => (
+              <Route
+                key={screen}
+                path={pathOf(screen)}
+                element={mayOpen(role, screen) ? <Screen /> : <Notice text={fa.staff.notYourScreen} />}
+              />
+            ))}
+            <Route path="*" element={<Notice text={fa.staff.screenNotFound} />} />
+          </Routes>
+        </Suspense>
+      </main>
     </>
   );
 }

@@ -11,17 +11,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const StatusAndNote: Story = {};
+export const StatusNoteAndAssignment: Story = {};
 
 export const Rejected: Story = {
   args: {
     events: [
       {
         id: 3,
-        at: Date.parse('2026-11-22T10:00:00Z'),
+        at: '2026-11-22T10:00:00.000Z',
         action: 'status',
         actor: 'admin@example.ir',
-        registration_id: 1,
+        registration: { id: 1, trackingCode: '7K3M9QXD' },
         detail: { from: 'contacted', to: 'rejected', reason: 'مجوز داروخانه معتبر نیست.' },
       },
     ],

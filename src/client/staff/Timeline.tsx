@@ -1,31 +1,34 @@
+import type { AuditEvent } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
-import { formatWhen } from './format.js';
-import type { TimelineEvent } from './staff-api.js';
+import { fillVerbatim, formatCount, formatWhen } from './format.js';
 
 /**
  * An audit event in Persian: its action, then what it did when there is more to say (the status it
- * moved to and why, a note's text, an export's size).
+ * moved to and why, whom a case was given to, a note's text, an export's size).
  */
-export function eventText(event: TimelineEvent): string {
+export function eventText(event: AuditEvent): string {
   const action = fa.staff.actions[event.action] ?? event.action;
   const detail = eventDetail(event);
   return detail ? `${action}: ${detail}` : action;
 }
 
-function eventDetail(event: TimelineEvent): string | undefined {
+function eventDetail(event: AuditEvent): string | undefined {
   const detail = event.detail ?? {};
   if (event.action === 'status' && detail.to) {
     const moved = `${fa.staff.movedTo} «${fa.staff.statuses[detail.to] ?? detail.to}»`;
     return detail.reason ? `${moved}؛ ${detail.reason}` : moved;
   }
+  if (event.action === 'assign') {
+    return detail.to ? fillVerbatim(fa.staff.assignedTo, { who: detail.to }) : fa.staff.assignedToNobody;
+  }
   if (event.action === 'note' && detail.body) return detail.body;
   if (event.action === 'export' && detail.format && detail.count !== undefined) {
-    return `${detail.format.toUpperCase()}، ${detail.count.toLocaleString('fa-IR')} ${fa.staff.registration}`;
+    return `${detail.format.toUpperCase()}، ${formatCount(detail.count)} ${fa.staff.registration}`;
   }
   return undefined;
 }
 
-export function Timeline({ events }: { events: TimelineEvent[] }) {
+export function Timeline({ events }: { events: AuditEvent[] }) {
   return (
     <ol className="staff-timeline">
       {events.map((event) => (

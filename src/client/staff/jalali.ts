@@ -29,6 +29,75 @@ export function formatJalaliDay({ year, month, day }: JalaliDay): string {
   return toPersianDigits(`${year}/${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}`);
 }
 
+/** The day as the console's addresses carry it: ASCII digits, zero-padded (1405-09-03). */
+export function jalaliDayKey({ year, month, day }: JalaliDay): string {
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The Gregorian date (YYYY-MM-DD) of a Jalali day, as the funnel's API counts Tehran days. */
+export function gregorianDayOf(day: JalaliDay): string {
+  const noon = gregorianNoon(day);
+  if (noon === undefined) throw new RangeError(`no Jalali day ${day.year}/${day.month}/${day.day}`);
+  return new Date(noon).toISOString().slice(0, 10);
+}
+
+/** The Jalali day of a Gregorian date (YYYY-MM-DD). */
+export function jalaliDayOfGregorian(date: string): JalaliDay {
+  const parts = Object.fromEntries(
+    persianParts.formatToParts(new Date(`${date}T12:00:00Z`)).map((part) => [part.type, part.value]),
+  );
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+}
+
+/** How many days a Jalali month has: 31, 30, or 29 for Esfand of a common year. */
+export function daysInJalaliMonth(year: number, month: number): number {
+  for (const last of [31, 30, 29]) if (gregorianNoon({ year, month, day: last }) !== undefined) return last;
+  return 29;
+}
+
+/** The day's place in the Iranian week, which starts on Saturday: 0 = شنبه … 6 = جمعه. */
+export function weekdayOf(day: JalaliDay): number {
+  const noon = gregorianNoon(day);
+  if (noon === undefined) throw new RangeError(`no Jalali day ${day.year}/${day.month}/${day.day}`);
+  return (new Date(noon).getUTCDay() + 1) % 7;
+}
+
+/** The day `count` days later (earlier when negative). */
+export function addDays(day: JalaliDay, count: number): JalaliDay {
+  const noon = gregorianNoon(day);
+  if (noon === undefined) throw new RangeError(`no Jalali day ${day.year}/${day.month}/${day.day}`);
+  return jalaliDayOfGregorian(new Date(noon + count * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The same day `count` months later (earlier when negative), kept within the shorter month. */
+export function addMonths(day: JalaliDay, count: number): JalaliDay {
+  const index = day.year * 12 + (day.month - 1) + count;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return { year, month, day: Math.min(day.day, daysInJalaliMonth(year, month)) };
+}
+
+export function sameDay(a: JalaliDay | undefined, b: JalaliDay | undefined): boolean {
+  return !!a && !!b && a.year === b.year && a.month === b.month && a.day === b.day;
+}
+
+const monthName = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { month: 'long', timeZone: 'UTC' });
+const longDay = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A month as the calendar's title shows it: «آذر ۱۴۰۵». */
+export function jalaliMonthTitle(year: number, month: number): string {
+  const noon = gregorianNoon({ year, month, day: 1 });
+  if (noon === undefined) throw new RangeError(`no Jalali month ${year}/${month}`);
+  return `${monthName.format(new Date(noon))} ${toPersianDigits(year)}`;
+}
+
+/** A day in words, without its weekday: «۳ آذر ۱۴۰۵». */
+export function jalaliDayTitle(day: JalaliDay): string {
+  const noon = gregorianNoon(day);
+  if (noon === undefined) throw new RangeError(`no Jalali day ${day.year}/${day.month}/${day.day}`);
+  return longDay.format(new Date(noon));
+}
+
 /** The instant a Tehran day begins (ISO 8601); `after` gives the next day's, for an inclusive end. */
 export function tehranDayStart(day: JalaliDay, after = false): string {
   const noon = gregorianNoon(day);

@@ -1,9 +1,7 @@
 import { once } from 'node:events';
-import { parseDatabaseUrl } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { listRegistrations } from '../registration/registration.repository.js';
-import type { RegistrationRow } from '../registration/registration.table.js';
-import { KEY_COLUMNS, csvLine, extraFields, jsonRecord, parsePayload } from './export-format.js';
+import { openDatabase } from '../db/database.js';
+import { exportRegistrations } from '../staff/export.js';
+import { cliDatabaseTarget } from './database-target.js';
 
 const USAGE = `Usage: npm run registrations -- export --format csv|json
 
@@ -13,23 +11,17 @@ Writes every registration to standard output, reading DATABASE_URL
   json  an array of registrations, each with its whole form as "payload"
 `;
 
-const PAGE = 1000;
-
 async function main(argv: string[]): Promise<number> {
   const format = parseArguments(argv);
   if (!format) {
     process.stderr.write(USAGE);
     return 2;
   }
-  const url = process.env.DATABASE_URL || 'sqlite:data/app.db';
-  if (!/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(url)) {
-    process.stderr.write(`DATABASE_URL must be sqlite:PATH or postgres://… (it is "${url}").\n`);
-    return 2;
-  }
-  const database = await openDatabase(parseDatabaseUrl(url));
+  const target = cliDatabaseTarget();
+  if (!target) return 2;
+  const database = await openDatabase(target);
   try {
-    if (format === 'csv') await writeCsv(database);
-    else await writeJson(database);
+    for await (const chunk of exportRegistrations(database.db, format)) await write(chunk);
   } finally {
     await database.close();
   }
@@ -41,45 +33,6 @@ function parseArguments(argv: string[]): 'csv' | 'json' | undefined {
   if (command !== 'export') return undefined;
   const joined = rest.join('=').replace(/^--format=/, '');
   return rest.length > 0 && (joined === 'csv' || joined === 'json') ? joined : undefined;
-}
-
-async function* pages(database: DatabaseHandle): AsyncGenerator<RegistrationRow[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await listRegistrations(database.db, after, PAGE);
-    if (rows.length === 0) return;
-    yield rows;
-    after = rows[rows.length - 1].id;
-  }
-}
-
-async function writeCsv(database: DatabaseHandle): Promise<void> {
-  // First pass: which extra fields exist, so the header names them all.
-  const extras = new Set<string>();
-  for await (const rows of pages(database)) {
-    for (const row of rows) for (const path of extraFields(parsePayload(row)).keys()) extras.add(path);
-  }
-  const extraColumns = [...extras];
-  await write(`\uFEFF${csvLine([...KEY_COLUMNS, ...extraColumns])}`);
-  for await (const rows of pages(database)) {
-    let chunk = '';
-    for (const row of rows) {
-      const extra = extraFields(parsePayload(row));
-      chunk += csvLine([...KEY_COLUMNS.map((column) => row[column]), ...extraColumns.map((path) => extra.get(path))]);
-    }
-    await write(chunk);
-  }
-}
-
-async function writeJson(database: DatabaseHandle): Promise<void> {
-  let first = true;
-  await write('[');
-  for await (const rows of pages(database)) {
-    const text = rows.map((row) => JSON.stringify(jsonRecord(row), null, 2)).join(',\n');
-    await write(`${first ? '\n' : ',\n'}${text}`);
-    first = false;
-  }
-  await write(first ? ']\n' : '\n]\n');
 }
 
 async function write(chunk: string): Promise<void> {

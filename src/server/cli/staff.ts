@@ -1,11 +1,11 @@
 import { text } from 'node:stream/consumers';
-import { parseDatabaseUrl } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { changeStaffPassword, createStaffAccount, disableStaffAccount } from '../staff/staff.service.js';
 import { listStaff } from '../staff/staff.repository.js';
 import { STAFF_ROLES, type StaffRole } from '../staff/staff.table.js';
+import { cliDatabaseTarget } from './database-target.js';
 
-const USAGE = `Usage: npm run staff -- add EMAIL --role admin|agent
+const USAGE = `Usage: npm run staff -- add EMAIL --role agent|editor|admin
        npm run staff -- passwd EMAIL
        npm run staff -- disable EMAIL
        npm run staff -- list
@@ -41,12 +41,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const password = command.name === 'add' || command.name === 'passwd' ? await readPassword() : '';
-  const url = process.env.DATABASE_URL || 'sqlite:data/app.db';
-  if (!/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(url)) {
-    process.stderr.write(`DATABASE_URL must be sqlite:PATH or postgres://… (it is "${url}").\n`);
-    return 2;
-  }
-  const database = await openDatabase(parseDatabaseUrl(url));
+  const target = cliDatabaseTarget();
+  if (!target) return 2;
+  const database = await openDatabase(target);
   try {
     switch (command.name) {
       case 'add':

@@ -38,9 +38,28 @@ export interface DatabaseEvents {
   onPoolError?: (error: Error) => void;
 }
 
-export async function openDatabase(target: DatabaseTarget, events: DatabaseEvents = {}): Promise<DatabaseHandle> {
-  const handle = target.kind === 'sqlite' ? openSqlite(target.path) : openPostgres(target.url, events);
-  return { ...handle, appliedMigrations: await migrate(handle) };
+export interface OpenOptions extends DatabaseEvents {
+  /**
+   * `apply` (default): run the migrations not yet run. `check`: run none, and refuse to open a
+   * database whose schema is behind the code (migrations run as their own release step).
+   */
+  migrations?: 'apply' | 'check';
+}
+
+export class SchemaBehindError extends Error {}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const handle = target.kind === 'sqlite' ? openSqlite(target.path) : openPostgres(target.url, options);
+  try {
+    if (options.migrations === 'check') {
+      await checkMigrated(handle);
+      return { ...handle, appliedMigrations: [] };
+    }
+    return { ...handle, appliedMigrations: await migrate(handle) };
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 function openSqlite(path: string): OpenedDatabase {
@@ -158,14 +177,30 @@ async function finish<T>(trx: Trx, body: (trx: Trx) => Promise<T>): Promise<T> {
   return result;
 }
 
-async function migrate(handle: OpenedDatabase): Promise<string[]> {
-  const migrator = new Migrator({
+async function migratorOf(handle: OpenedDatabase): Promise<Migrator> {
+  return new Migrator({
     db: handle.db,
     provider: migrationProvider(handle.dialect),
     // Kysely looks for its bookkeeping tables in every schema unless told which: a second schema
     // of the same database (a staging copy, a test run) holding them would hide ours.
     migrationTableSchema: handle.dialect === 'postgres' ? await currentSchema(handle.db) : undefined,
+    // 012 and 013 were written side by side: a database that took 013 first still takes 012.
+    allowUnorderedMigrations: true,
   });
+}
+
+async function checkMigrated(handle: OpenedDatabase): Promise<void> {
+  const pending = (await (await migratorOf(handle)).getMigrations()).filter((migration) => !migration.executedAt);
+  if (pending.length === 0) return;
+  throw new SchemaBehindError(
+    `The database schema is behind this release: ${pending.length} migration(s) not run (${pending
+      .map((migration) => migration.name)
+      .join(', ')}). Run \`npm run db -- migrate\` first, or start with MIGRATE_AT_START=true.`,
+  );
+}
+
+async function migrate(handle: OpenedDatabase): Promise<string[]> {
+  const migrator = await migratorOf(handle);
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);

@@ -1,8 +1,16 @@
 import type { DefinitionVersionTable } from '../definition/definition-version.repository.js';
+import type {
+  DefinitionDraftTable,
+  DefinitionLiveTable,
+  DefinitionPublicationTable,
+} from '../definition/definition.table.js';
 import type { CaptchaTable } from '../captcha/captcha.table.js';
 import type { RegistrationTable } from '../registration/registration.table.js';
 import type { AuditEventTable, RegistrationNoteTable } from '../staff/audit.table.js';
+import type { CaseHandlingTable } from '../staff/case.table.js';
 import type { SignInThrottleTable, StaffAccountTable, StaffSessionTable } from '../staff/staff.table.js';
+import type { MobileCodeTable } from '../mobile-code/mobile-code.table.js';
+import type { SmsOutboxTable } from '../sms/sms.table.js';
 
 export interface IdempotencyKeyTable {
   key: string;
@@ -38,7 +46,14 @@ export interface Database {
   audit_events: AuditEventTable;
   registration_notes: RegistrationNoteTable;
   definition_versions: DefinitionVersionTable;
+  definition_live: DefinitionLiveTable;
+  definition_draft: DefinitionDraftTable;
+  definition_publications: DefinitionPublicationTable;
   step_counts: StepCountTable;
+  case_handling: CaseHandlingTable;
   /** Read-only: the trigram index of pharmacy names (migration 011), by registration id. */
   registration_name_search: { rowid: number; pharmacy_name: string };
+  /** Issue 20: the SMS queue and the mobile numbers' one-time codes (migration 014). */
+  sms_outbox: SmsOutboxTable;
+  mobile_codes: MobileCodeTable;
 }

@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { addWizardVocabulary, wizardAjvOptions } from '../../shared/ajv-config.js';
+import {
+  isProgramFile,
+  sortedPaths,
+  type DefinitionFiles,
+  type DefinitionTexts,
+} from '../../shared/definition-files.js';
 import { inlineRefs } from '../../shared/inline-refs.js';
 import { loadWizard, type JsonSchema, type LoadedWizard } from '../../shared/wizard-definition.js';
 import type { RegisterConfig } from '../../shared/api-contract.js';
+import { fromRoot } from '../paths.js';
 
-/** Everything the server takes from schemas/: the wizard, its registration validator, the plans. */
+/** Everything the server takes from one version of the definition: the wizard, its registration validator, the plans. */
 export interface Definition {
   wizard: LoadedWizard;
   /** The registration schema with every $ref inlined (normalisation and route declaration). */
@@ -16,7 +23,10 @@ export interface Definition {
   /** The ajv every schema of the definition is compiled in: step schemas by their `$id`. */
   ajv: Ajv;
   registerConfig: Omit<RegisterConfig, 'definitionVersion'>;
+  /** The content hash of `files` (definitionVersionOf): the version's id. */
   version: string;
+  /** The whole definition this was built from, paths relative to schemas/. */
+  files: DefinitionFiles;
 }
 
 export class DefinitionError extends Error {}
@@ -26,37 +36,93 @@ export interface DefinitionOverrides {
   mapTileUrl?: string;
 }
 
-export function loadDefinition(schemasDir: string, overrides: DefinitionOverrides = {}): Definition {
-  const readJson = (file: string): unknown => readJsonFile(resolve(schemasDir, file));
-  const wizard = loadWizard(readJson);
-  const ajv = createAjv();
-  for (const [id, schema] of Object.entries(wizard.schemasById)) {
-    if (schema !== wizard.registrationSchema) ajv.addSchema(schema, id);
+/** Builds (and compiles) a definition from its files; throws DefinitionError when they cannot be read. */
+export function definitionFromFiles(files: DefinitionFiles, overrides: DefinitionOverrides = {}): Definition {
+  const readJson = (file: string): unknown => {
+    const path = file.replace(/^\.\//, '');
+    if (!Object.hasOwn(files, path)) throw new DefinitionError(`The definition has no file ${path}.`);
+    return structuredClone(files[path]);
+  };
+  let wizard: LoadedWizard;
+  try {
+    wizard = loadWizard(readJson);
+  } catch (error) {
+    if (error instanceof DefinitionError) throw error;
+    throw new DefinitionError(`The definition cannot be read: ${(error as Error).message}`);
   }
-  const validateRegistration = ajv.compile(wizard.registrationSchema);
+  const ajv = createAjv();
+  let validateRegistration: ValidateFunction;
+  try {
+    for (const [id, schema] of Object.entries(wizard.schemasById)) {
+      if (schema !== wizard.registrationSchema) ajv.addSchema(schema, id);
+    }
+    validateRegistration = ajv.compile(wizard.registrationSchema);
+  } catch (error) {
+    throw new DefinitionError(`The definition's schemas do not compile: ${(error as Error).message}`);
+  }
   return {
     wizard,
     registrationSchema: inlineRefs(wizard.registrationSchema, wizard.schemasById),
     validateRegistration,
     ajv,
-    registerConfig: loadRegisterConfig(schemasDir, overrides),
-    version: definitionVersion(schemasDir),
+    registerConfig: registerConfigOf(readJson('register-config.json'), overrides),
+    version: definitionVersionOf(files),
+    files,
   };
 }
 
-/** The same rules the browser's precompiled validators follow (src/shared/ajv-config.ts). */
+/** Today's folder layout (schemas/): reads its files, then definitionFromFiles. */
+export function loadDefinition(schemasDir: string, overrides: DefinitionOverrides = {}): Definition {
+  return definitionFromFiles(readDefinitionFolder(schemasDir).files, overrides);
+}
+
+/**
+ * Every file of a definition folder, parsed and as text. The program's own files (the meta-schemas,
+ * shared/definition-files.ts) are left out: they belong to the code, not to a version.
+ */
+export function readDefinitionFolder(dir: string): { files: DefinitionFiles; texts: DefinitionTexts } {
+  const files: DefinitionFiles = {};
+  const texts: DefinitionTexts = {};
+  for (const path of listJsonFiles(dir)) {
+    if (isProgramFile(path)) continue;
+    const text = readFileSync(join(dir, path), 'utf8');
+    texts[path] = text;
+    try {
+      files[path] = JSON.parse(text) as unknown;
+    } catch (error) {
+      throw new DefinitionError(`Cannot read ${join(dir, path)}: ${(error as Error).message}`);
+    }
+  }
+  return { files, texts };
+}
+
+/**
+ * A short hash of every file's path and content: the same files give the same version, whoever
+ * sends them and however they are indented; a changed label gives a new one.
+ */
+export function definitionVersionOf(files: DefinitionFiles): string {
+  const hash = createHash('sha256');
+  for (const path of sortedPaths(files))
+    hash.update(path).update('\0').update(JSON.stringify(files[path])).update('\0');
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** The same rules the browser's validators follow (src/shared/ajv-config.ts). */
 export function createAjv(): Ajv {
   return addWizardVocabulary(new Ajv(wizardAjvOptions));
 }
 
-function loadRegisterConfig(schemasDir: string, overrides: DefinitionOverrides): Definition['registerConfig'] {
-  const schema = readJsonFile(resolve(schemasDir, 'register-config.schema.json')) as JsonSchema;
-  const config = readJsonFile(resolve(schemasDir, 'register-config.json')) as Record<string, unknown>;
-  const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
-  if (!validate(config)) {
-    throw new DefinitionError(`register-config.json is not valid: ${describe(validate.errors ?? [])}`);
+let validateRegisterConfig: ValidateFunction | undefined;
+
+/** register-config.json, checked against the program's own meta-schema (schemas/register-config.schema.json). */
+function registerConfigOf(config: unknown, overrides: DefinitionOverrides): Definition['registerConfig'] {
+  validateRegisterConfig ??= new Ajv({ strict: false, allErrors: true }).compile(
+    JSON.parse(readFileSync(fromRoot('schemas', 'register-config.schema.json'), 'utf8')) as JsonSchema,
+  );
+  if (!validateRegisterConfig(config)) {
+    throw new DefinitionError(`register-config.json is not valid: ${describe(validateRegisterConfig.errors ?? [])}`);
   }
-  const { $schema: _schema, ...settings } = config as unknown as Definition['registerConfig'] & { $schema?: string };
+  const { $schema: _schema, ...settings } = config as Definition['registerConfig'] & { $schema?: string };
   const map = { ...settings.map };
   if (overrides.mapTileUrl) map.tileUrl = overrides.mapTileUrl;
   if (overrides.mapKey) map.key = overrides.mapKey;
@@ -66,27 +132,19 @@ function loadRegisterConfig(schemasDir: string, overrides: DefinitionOverrides):
   return { tiers: settings.tiers, defaultTier: settings.defaultTier, map };
 }
 
-/** A short hash of every file in the definition folder: changes whenever staff edit a schema. */
-function definitionVersion(schemasDir: string): string {
-  const hash = createHash('sha256');
-  for (const file of listFiles(schemasDir)) {
-    hash.update(relative(schemasDir, file)).update('\0').update(readFileSync(file)).update('\0');
-  }
-  return hash.digest('hex').slice(0, 12);
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)]));
-}
-
-function readJsonFile(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  } catch (error) {
-    throw new DefinitionError(`Cannot read ${path}: ${(error as Error).message}`);
-  }
+/** The JSON files of a definition folder, as paths relative to it with forward slashes, sorted. */
+export function listJsonFiles(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && entry.name.endsWith('.json')) found.push(relative(dir, path).split(sep).join('/'));
+    }
+  };
+  walk(dir);
+  return found.sort();
 }
 
 function describe(errors: ErrorObject[]): string {

@@ -1,13 +1,40 @@
 import fp from 'fastify-plugin';
-import { loadDefinition } from '../definition/definition.js';
+import type { Definition } from '../definition/definition.js';
+import { DefinitionStore } from '../definition/definition.service.js';
 
-/** The wizard definition from SCHEMAS_DIR, loaded and compiled once at start. */
+/**
+ * The definition registry (app.definitions): versions live in the database; the shipped schemas/
+ * folder is imported as the first live version into a database that has none. Every process polls
+ * the one-row live pointer (config.definition.pollMs) and, when another process published, prepares
+ * that version and then serves it. `app.definition` is the live version, read at each use.
+ */
 export default fp(
   async (app) => {
-    app.decorate(
-      'definition',
-      loadDefinition(app.config.schemasDir, { mapKey: app.config.mapKey, mapTileUrl: app.config.mapTileUrl }),
-    );
+    const store = await DefinitionStore.open({
+      database: app.database,
+      clock: app.clock,
+      graceMs: app.config.definition.graceMs,
+      overrides: { mapKey: app.config.mapKey, mapTileUrl: app.config.mapTileUrl },
+      schemasDir: app.config.schemasDir,
+    });
+    app.decorate('definitions', store);
+    app.decorate('definitionStore', store);
+    app.decorate('definition', {
+      getter: (): Definition => store.live(),
+    });
+    let poll: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      // Preparers are added by plugins registered after this one: the first live version is prepared once all are in.
+      await store.prepareLive();
+      poll = setInterval(() => {
+        store.refresh().catch((error: unknown) => {
+          app.log.warn({ err: { message: (error as Error).message } }, 'could not look for a newly published form');
+        });
+      }, app.config.definition.pollMs).unref();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(poll);
+    });
   },
-  { name: 'definition', fastify: '5.x' },
+  { name: 'definition', fastify: '5.x', dependencies: ['database'] },
 );

@@ -11,6 +11,9 @@ import * as registrationLookups from './008_registration_lookups.js';
 import * as stepCounts from './009_step_counts.js';
 import * as listFilters from './010_list_filters.js';
 import * as nameSearch from './011_name_search.js';
+import * as caseAssignment from './012_case_assignment.js';
+import * as definitionPublishing from './013_definition_publishing.js';
+import * as applicantFollowup from './014_applicant_followup.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -29,6 +32,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '009_step_counts': { up: stepCounts.up },
     '010_list_filters': { up: listFilters.up },
     '011_name_search': { up: nameSearch.up(dialect) },
+    '012_case_assignment': { up: caseAssignment.up(dialect) },
+    '013_definition_publishing': { up: definitionPublishing.up(dialect) },
+    '014_applicant_followup': { up: applicantFollowup.up(dialect) },
   };
   return { getMigrations: async () => migrations };
 }

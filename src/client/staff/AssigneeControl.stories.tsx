@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fa } from '../../shared/strings.fa.js';
+import { AssigneeControl } from './AssigneeControl.js';
+import { adminMe, agentMe, sampleAgent, sampleColleagues } from './staff-fixtures.js';
+
+const meta = {
+  title: 'Staff/AssigneeControl',
+  component: AssigneeControl,
+  args: { assignee: null, me: agentMe, onAssign: () => undefined },
+} satisfies Meta<typeof AssigneeControl>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Nobody handles it: an agent may take it. */
+export const Unassigned: Story = { parameters: { storyTest: { button: fa.staff.assignToMe } } };
+
+/** The agent's own case: they may give it back. */
+export const Mine: Story = {
+  args: { assignee: sampleAgent },
+  parameters: { storyTest: { button: fa.staff.giveBack } },
+};
+
+/** An admin may give anyone's case to a colleague. */
+export const AdminReassigns: Story = {
+  args: { assignee: sampleAgent, me: adminMe, colleagues: sampleColleagues },
+  parameters: { storyTest: { button: fa.staff.reassign } },
+};
+
+/** Someone took it meanwhile: the server's message. */
+export const TakenMeanwhile: Story = { args: { error: 'این پرونده را همکار دیگری برداشته است؛ صفحه را تازه کنید.' } };

@@ -1,0 +1,17 @@
+import { fa } from '../../shared/strings.fa.js';
+import { AuditLog } from './AuditLog.js';
+import { QueryError } from './QueryError.js';
+import { useAudit } from './staff-queries.js';
+
+/** The audit log at /staff/audit (admins). */
+export default function AuditScreen() {
+  const audit = useAudit();
+  return (
+    <section className="staff-card" aria-labelledby="audit-heading">
+      <h1 id="audit-heading">{fa.staff.auditLog}</h1>
+      <QueryError error={audit.error} onRetry={() => void audit.refetch()} />
+      {audit.isPending && <p className="staff-loading">{fa.staff.loading}</p>}
+      {audit.data && <AuditLog events={audit.data.events} />}
+    </section>
+  );
+}

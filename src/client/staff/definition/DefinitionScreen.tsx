@@ -1,0 +1,105 @@
+/**
+ * «ویرایش فرم» (issue 19): the draft of the wizard's definition edited, previewed, published and
+ * rolled back by product staff. Loaded as its own chunk, only when the screen is opened.
+ */
+import { useState } from 'react';
+import { fa } from '../../../shared/strings.fa.js';
+import { ApiError } from '../../api/http.js';
+import type { DefinitionProblem } from './definition-api.js';
+import { DraftEditorView } from './DraftEditorView.js';
+import { previewSource } from './preview/preview-path.js';
+import { PreviewFrame } from './PreviewFrame.js';
+import { PublishPanel, PublishRefused } from './PublishPanel.js';
+import { useDefinitionDiff, usePublish, useRollback, useVersions } from './queries.js';
+import { useDraftEditor, type DraftEditor } from './use-draft-editor.js';
+import { VersionList } from './VersionList.js';
+import './definition.css';
+
+const TABS = ['edit', 'preview', 'publish', 'versions'] as const;
+export type DefinitionTab = (typeof TABS)[number];
+
+function problemsOf(error: ApiError): DefinitionProblem[] {
+  const body = error.body as { problems?: DefinitionProblem[]; error?: { problems?: DefinitionProblem[] } } | undefined;
+  return body?.problems ?? body?.error?.problems ?? [];
+}
+
+function PublishTab({ editor }: { editor: DraftEditor }) {
+  const diff = useDefinitionDiff(editor.status === 'saved');
+  const publish = usePublish();
+  return (
+    <PublishPanel
+      problemCount={editor.problems.length}
+      saved={editor.status === 'saved'}
+      diff={diff.data}
+      diffError={diff.error?.message}
+      onPublish={async (note) => {
+        try {
+          return (await publish.mutateAsync(note)).version;
+        } catch (error) {
+          if (error instanceof ApiError) throw new PublishRefused(error.message, problemsOf(error));
+          throw error;
+        }
+      }}
+    />
+  );
+}
+
+function VersionsTab() {
+  const versions = useVersions();
+  const rollback = useRollback();
+  if (versions.error)
+    return (
+      <p className="staff-error" role="alert">
+        {versions.error.message}
+      </p>
+    );
+  if (!versions.data) return <p role="status">{fa.ui.loading}</p>;
+  return (
+    <VersionList
+      versions={versions.data}
+      onRollback={async (version, note) => {
+        await rollback.mutateAsync({ version, note });
+      }}
+    />
+  );
+}
+
+export function DefinitionWorkspace({ initialTab = 'edit' }: { initialTab?: DefinitionTab }) {
+  const [tab, setTab] = useState<DefinitionTab>(initialTab);
+  const editor = useDraftEditor();
+  return (
+    <section className="staff-card definition-screen">
+      <h1>{fa.editor.title}</h1>
+      <nav aria-label={fa.editor.tabsLabel} className="definition-tabs">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-current={tab === name ? 'page' : undefined}
+            onClick={() => setTab(name)}
+          >
+            {fa.editor.tabs[name]}
+          </button>
+        ))}
+      </nav>
+      {/* The editor stays mounted behind the other tabs: its files keep their undo history. */}
+      <div hidden={tab !== 'edit'}>
+        <DraftEditorView editor={editor} />
+      </div>
+      {tab === 'preview' && (
+        <PreviewFrame
+          src={editor.ready ? previewSource(editor.revision) : undefined}
+          blocked={editor.problems.length > 0}
+          unsaved={editor.status !== 'saved'}
+        />
+      )}
+      {tab === 'publish' && <PublishTab editor={editor} />}
+      {tab === 'versions' && <VersionsTab />}
+    </section>
+  );
+}
+
+/** The console's route (screens.tsx): the console's React Query client is above it. */
+export default function DefinitionScreen() {
+  return <DefinitionWorkspace />;
+}

@@ -1,0 +1,29 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fa } from '../../../shared/strings.fa.js';
+import { PreviewFrame } from './PreviewFrame.js';
+
+const meta = {
+  title: 'Staff/Definition/PreviewFrame',
+  component: PreviewFrame,
+  args: { src: 'about:blank' },
+} satisfies Meta<typeof PreviewFrame>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The wizard in a frame of phone width (360 px); desktop (1280 px) is one choice away. */
+export const Phone: Story = {
+  parameters: { storyTest: { text: [fa.editor.preview.phone, fa.editor.preview.desktop] } },
+};
+
+/** The draft has changes not yet saved: the preview says it shows the last saved draft. */
+export const Unsaved: Story = {
+  args: { unsaved: true },
+  parameters: { storyTest: { text: [fa.editor.preview.unsaved] } },
+};
+
+/** The checker reports problems: no preview until they are fixed. */
+export const Blocked: Story = {
+  args: { blocked: true },
+  parameters: { storyTest: { text: [fa.editor.preview.blocked] } },
+};

@@ -1,0 +1,19 @@
+/**
+ * Where the preview of a saved draft revision lives: a page of the staff console's own bundle
+ * (staff.html) that renders only the wizard, framed by the editor's «پیش‌نمایش». The revision is
+ * part of the path, so the wizard's own links (relative to it) keep it.
+ */
+import { DEFINITION_PREVIEW_PATH } from '../../../../shared/definition-preview.js';
+
+export const PREVIEW_BASE = DEFINITION_PREVIEW_PATH;
+
+/** The preview's first page for a revision: the wizard opens its first step from there. */
+export function previewSource(revision: number): string {
+  return `${PREVIEW_BASE}/${revision}/`;
+}
+
+/** The revision a preview page is for, or undefined when the path is not a preview's. */
+export function previewRevision(pathname: string): number | undefined {
+  const match = new RegExp(`^${PREVIEW_BASE}/(\\d+)(/|$)`).exec(pathname);
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,349 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { DefinitionProblem } from '../../shared/definition-contract.js';
+import {
+  fileText,
+  isDefinitionPath,
+  type DefinitionFiles,
+  type DefinitionTexts,
+} from '../../shared/definition-files.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { fa } from '../../shared/strings.fa.js';
+import { fill } from '../../shared/text.js';
+import { ApiError } from '../errors.js';
+import { appendAudit } from '../staff/audit.repository.js';
+import { checkDefinitionTexts } from './definition-check.js';
+import {
+  definitionFromFiles,
+  DefinitionError,
+  readDefinitionFolder,
+  type Definition,
+  type DefinitionOverrides,
+} from './definition.js';
+import type { DefinitionRegistry, DraftDefinition, Preparer } from './definition.registry.js';
+import * as repository from './definition.repository.js';
+import type { PublicationAction } from './definition.table.js';
+
+export interface DefinitionStoreDeps {
+  database: DatabaseHandle;
+  clock: () => number;
+  /** How long a version is still accepted after it stopped being live. */
+  graceMs: number;
+  overrides: DefinitionOverrides;
+  /** The shipped definition, imported as the first live version into a database that has none. */
+  schemasDir: string;
+}
+
+/** Most files a definition may have, and the longest text of one (a whole definition is ~20 KB today). */
+export const MAX_FILES = 100;
+export const MAX_FILE_CHARS = 256 * 1024;
+
+const SWITCH_ATTEMPTS = 5;
+
+/** Parses each text; a file that is not JSON is left out (the checker reports it). */
+export function filesOf(texts: DefinitionTexts): DefinitionFiles {
+  const files: DefinitionFiles = {};
+  for (const [path, text] of Object.entries(texts)) {
+    try {
+      files[path] = JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON (yet): kept as typed in texts, reported by the checker, never published.
+    }
+  }
+  return files;
+}
+
+/**
+ * The versions this process serves, kept in step with the database: the live one (switched when
+ * another process publishes, found by polling the one-row pointer), the past ones still accepted,
+ * and any other on demand. Publishing and rolling back go through here too, so the process that
+ * does it serves the new version as soon as it is committed.
+ */
+interface RetiredVersion {
+  definition: Definition;
+  retiredAt: number;
+}
+
+export class DefinitionStore implements DefinitionRegistry {
+  private current!: { definition: Definition; serial: number };
+  /** Versions no longer live but still accepted, with when they stopped being live. */
+  private retired = new Map<string, RetiredVersion>();
+  /** Definitions built from the database, by version (each is compiled once). */
+  private built = new Map<string, Definition>();
+  private readonly preparers: Preparer[] = [];
+  private refreshing: Promise<void> | undefined;
+  private checkedDraft: { revision: number; texts: DefinitionTexts; problems: DefinitionProblem[] } | undefined;
+
+  private constructor(private readonly deps: DefinitionStoreDeps) {}
+
+  /** Opens the store: imports the shipped folder when the database has no version yet, then reads the live one. */
+  static async open(deps: DefinitionStoreDeps): Promise<DefinitionStore> {
+    const store = new DefinitionStore(deps);
+    await store.importFolderIfEmpty();
+    const live = await repository.readLive(deps.database.db);
+    if (!live) throw new DefinitionError('The database has no live version of the form.');
+    store.current = { definition: await store.load(live.version), serial: live.serial };
+    store.retired = await store.retiredBeside(live.version);
+    return store;
+  }
+
+  live(): Definition {
+    return this.current.definition;
+  }
+
+  accepted(version: string): Definition | undefined {
+    if (version === this.current.definition.version) return this.current.definition;
+    const past = this.retired.get(version);
+    return past && this.deps.clock() < past.retiredAt + this.deps.graceMs ? past.definition : undefined;
+  }
+
+  async byVersion(version: string): Promise<Definition | undefined> {
+    try {
+      return await this.load(version);
+    } catch (error) {
+      if (error instanceof DefinitionError) return undefined;
+      throw error;
+    }
+  }
+
+  addPreparer(prepare: Preparer): void {
+    this.preparers.push(prepare);
+  }
+
+  /** Runs every preparer for the live version (at start, before the first request). */
+  async prepareLive(): Promise<void> {
+    await this.prepare(this.current.definition);
+  }
+
+  /**
+   * Looks at the live pointer and, when another process moved it, prepares that version and then
+   * serves it. One look at a time; a call during a look waits for it.
+   */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.lookAtLive().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  async draftDefinition(): Promise<DraftDefinition> {
+    const draft = await this.readDraft();
+    if (draft.problems.length > 0) return { revision: draft.revision, problems: draft.problems };
+    return {
+      revision: draft.revision,
+      definition: definitionFromFiles(filesOf(draft.texts), this.deps.overrides),
+      problems: [],
+    };
+  }
+
+  /** The draft with the checker's problems (checked once per revision). */
+  async readDraft(): Promise<{
+    revision: number;
+    texts: DefinitionTexts;
+    baseVersion: string;
+    problems: DefinitionProblem[];
+  }> {
+    const draft = await repository.readDraft(this.deps.database.db);
+    if (!draft) throw new DefinitionError('The database has no draft of the form.');
+    return { ...draft, problems: this.problemsOf(draft.revision, draft.texts) };
+  }
+
+  /** Saves the draft if it is still at `revision`; 409 when someone saved it since. */
+  async saveDraft(
+    save: { revision: number; files: DefinitionFiles; texts?: DefinitionTexts },
+    /** null: from the command line (npm run definition -- import). */
+    actorId: number | null,
+  ): Promise<{ revision: number; problems: DefinitionProblem[] }> {
+    const texts = draftTexts(save.files, save.texts);
+    const revision = await repository.saveDraft(this.deps.database.db, {
+      revision: save.revision,
+      texts,
+      now: this.deps.clock(),
+      actorId,
+    });
+    if (revision === undefined) throw new ApiError(409, 'draft_stale');
+    return { revision, problems: this.problemsOf(revision, texts) };
+  }
+
+  /** The draft becomes the live version: refused while the checker reports a problem. */
+  async publish(
+    actorId: number | null,
+    note: string,
+  ): Promise<{ version: string } | { problems: DefinitionProblem[] }> {
+    const draft = await this.readDraft();
+    if (draft.problems.length > 0) return { problems: draft.problems };
+    const definition = definitionFromFiles(filesOf(draft.texts), this.deps.overrides);
+    if (definition.version === this.current.definition.version) throw new ApiError(409, 'definition_unchanged');
+    await this.makeLive(definition, draft.texts, 'publish', actorId, note);
+    return { version: definition.version };
+  }
+
+  /** An earlier version is published again. */
+  async rollback(actorId: number, version: string, note: string): Promise<{ version: string }> {
+    const texts = await repository.readVersionTexts(this.deps.database.db, version);
+    if (!texts) throw new ApiError(404, 'version_unknown');
+    if (version === this.current.definition.version) throw new ApiError(409, 'definition_unchanged');
+    await this.makeLive(await this.load(version), texts, 'rollback', actorId, note);
+    return { version };
+  }
+
+  private async makeLive(
+    definition: Definition,
+    texts: DefinitionTexts,
+    action: Exclude<PublicationAction, 'import'>,
+    actorId: number | null,
+    note: string,
+  ): Promise<void> {
+    // Validators and pages first: no process may serve a version before they exist.
+    await this.prepare(definition);
+    const { database, clock } = this.deps;
+    for (let attempt = 0; attempt < SWITCH_ATTEMPTS; attempt += 1) {
+      const now = clock();
+      const outcome = await database.transaction('durable', async (trx) => {
+        await repository.insertVersion(trx, {
+          version: definition.version,
+          texts,
+          registrationSchema: definition.registrationSchema,
+          now,
+        });
+        const from = await repository.readLive(trx);
+        if (!from) throw new DefinitionError('The database has no live version of the form.');
+        if (from.version === definition.version) return 'unchanged' as const;
+        if (!(await repository.switchLive(trx, from, definition.version, now))) return 'moved' as const;
+        const record = { version: definition.version, previousVersion: from.version, note };
+        await repository.insertPublication(trx, { ...record, action, at: now, actorId });
+        await appendAudit(trx, { at: now, actorId, action: `definition_${action}`, detail: record });
+        if (action === 'publish') await repository.rebaseDraft(trx, definition.version);
+        return { serial: from.serial + 1 };
+      });
+      if (outcome === 'unchanged') throw new ApiError(409, 'definition_unchanged');
+      if (outcome === 'moved') continue; // another process switched in between: read the pointer again
+      this.built.set(definition.version, definition);
+      this.adopt(definition, outcome.serial, await this.retiredBeside(definition.version));
+      return;
+    }
+    throw new ApiError(503, 'unavailable', undefined, { 'retry-after': '1' });
+  }
+
+  private async lookAtLive(): Promise<void> {
+    const live = await repository.readLive(this.deps.database.db);
+    if (!live || live.serial <= this.current.serial) return;
+    const definition = await this.load(live.version);
+    await this.prepare(definition);
+    this.adopt(definition, live.serial, await this.retiredBeside(definition.version));
+  }
+
+  /**
+   * Serves `definition` from now on, unless a later switch was adopted already. The versions still
+   * accepted beside it change in the same step: a manager on the version just retired is never
+   * refused in between.
+   */
+  private adopt(definition: Definition, serial: number, retired: Map<string, RetiredVersion>): void {
+    if (serial <= this.current.serial) return;
+    this.current = { definition, serial };
+    this.retired = retired;
+    // Keep compiled only what is served or accepted (others are built again on demand).
+    for (const version of this.built.keys()) {
+      if (version !== definition.version && !retired.has(version)) this.built.delete(version);
+    }
+  }
+
+  private async prepare(definition: Definition): Promise<void> {
+    for (const prepare of this.preparers) await prepare(definition);
+  }
+
+  /** The versions that stopped being live within the grace window, beside `live` (from the publication history). */
+  private async retiredBeside(live: string): Promise<Map<string, RetiredVersion>> {
+    const publications = await repository.listPublications(this.deps.database.db);
+    const retiredAt = new Map<string, number>();
+    publications.forEach((publication, index) => {
+      const next = publications[index + 1];
+      if (next) retiredAt.set(publication.version, next.at);
+      else retiredAt.delete(publication.version);
+    });
+    const now = this.deps.clock();
+    const retired = new Map<string, RetiredVersion>();
+    for (const [version, at] of retiredAt) {
+      if (version === live || now >= at + this.deps.graceMs) continue;
+      const definition = await this.byVersion(version);
+      if (definition) retired.set(version, { definition, retiredAt: at });
+    }
+    return retired;
+  }
+
+  private async load(version: string): Promise<Definition> {
+    const known = this.built.get(version);
+    if (known) return known;
+    const texts = await repository.readVersionTexts(this.deps.database.db, version);
+    if (!texts) throw new DefinitionError(`The database has no files for version ${version}.`);
+    const definition = definitionFromFiles(filesOf(texts), this.deps.overrides);
+    this.built.set(version, definition);
+    return definition;
+  }
+
+  private problemsOf(revision: number, texts: DefinitionTexts): DefinitionProblem[] {
+    const known = this.checkedDraft;
+    if (known && known.revision === revision && isDeepStrictEqual(known.texts, texts)) return known.problems;
+    const problems = checkDefinitionTexts(texts);
+    this.checkedDraft = { revision, texts, problems };
+    return problems;
+  }
+
+  /** A database with no version gets the shipped folder as its first live version and its draft. */
+  private async importFolderIfEmpty(): Promise<void> {
+    const { database, clock, schemasDir, overrides } = this.deps;
+    if (await repository.readLive(database.db)) return;
+    const { texts } = readDefinitionFolder(schemasDir);
+    const definition = definitionFromFiles(filesOf(texts), overrides);
+    const now = clock();
+    await database.transaction('durable', async (trx) => {
+      await repository.insertVersion(trx, {
+        version: definition.version,
+        texts,
+        registrationSchema: definition.registrationSchema,
+        now,
+      });
+      // Two processes starting on an empty database at once: the first one's import stands.
+      if (await repository.insertFirstLive(trx, definition.version, now)) {
+        await repository.insertPublication(trx, {
+          version: definition.version,
+          action: 'import',
+          at: now,
+          actorId: null,
+          note: null,
+          previousVersion: null,
+        });
+      }
+      await repository.insertFirstDraft(trx, texts, definition.version, now);
+    });
+  }
+}
+
+/**
+ * The texts a save keeps: each file's text as typed when given (it must say what `files` says),
+ * else its value written as two-space JSON. Paths and sizes are checked here; a bad one changes
+ * nothing.
+ */
+export function draftTexts(files: DefinitionFiles, typed: DefinitionTexts = {}): DefinitionTexts {
+  const paths = [...new Set([...Object.keys(files), ...Object.keys(typed)])];
+  if (paths.length > MAX_FILES) throw new ApiError(400, 'draft_invalid');
+  const texts: DefinitionTexts = {};
+  for (const path of paths) {
+    if (!isDefinitionPath(path))
+      throw new ApiError(400, 'draft_path', undefined, undefined, fill(fa.errors.draft_path, { path }));
+    const text = Object.hasOwn(typed, path) ? typed[path] : fileText(files[path]);
+    if (text.length > MAX_FILE_CHARS) throw new ApiError(400, 'draft_invalid');
+    if (Object.hasOwn(typed, path) && Object.hasOwn(files, path) && !sameValue(text, files[path]))
+      throw new ApiError(400, 'draft_invalid');
+    texts[path] = text;
+  }
+  return texts;
+}
+
+function sameValue(text: string, value: unknown): boolean {
+  try {
+    return isDeepStrictEqual(JSON.parse(text), value);
+  } catch {
+    // The text is not JSON (yet): what was typed is kept; the file's value cannot say otherwise.
+    return value === undefined || value === null;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Generated } from 'kysely';
+
+/** The one live version (row id 1); `serial` grows by one at each switch, which every process polls. */
+export interface DefinitionLiveTable {
+  id: number;
+  version: string;
+  serial: number;
+  changed_at: number;
+}
+
+/** The one draft (row id 1); a save succeeds only against the revision it was read at. */
+export interface DefinitionDraftTable {
+  id: number;
+  revision: number;
+  /** JSON text: path relative to schemas/ -> the file's text as typed. */
+  texts: string;
+  base_version: string;
+  saved_at: number;
+  saved_by: number | null;
+}
+
+export const PUBLICATION_ACTIONS = ['import', 'publish', 'rollback'] as const;
+export type PublicationAction = (typeof PUBLICATION_ACTIONS)[number];
+
+/** Append-only: every time a version became live, by whom and why. */
+export interface DefinitionPublicationTable {
+  id: Generated<number>;
+  version: string;
+  action: PublicationAction;
+  at: number;
+  actor_id: number | null;
+  note: string | null;
+  previous_version: string | null;
+}

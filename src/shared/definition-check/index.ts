@@ -1,0 +1,64 @@
+/**
+ * `checkDefinition(texts)`: every check of the wizard definition in one call, over the files' texts
+ * (path relative to schemas/ -> text), returning the problems in file order. The same checks serve
+ * `npm run schemas:check` (a folder read from disk) and the server (a draft held in the database),
+ * so both say the same thing in the same words. Each group of checks lives in its own module; see
+ * the list in docs/editing-the-wizard.md.
+ */
+import { checkCompile } from './compile.js';
+import { checkConditions } from './conditions.js';
+import { checkConfig } from './config.js';
+import { checkFields } from './fields.js';
+import { folderOf } from './folder.js';
+import { lineOf } from './json.js';
+import { checkMapping } from './mapping.js';
+import { checkMeta } from './meta.js';
+import { Problems, problemWords, type Problem } from './problem.js';
+import { readRoles } from './roles.js';
+import { checkSteps } from './steps.js';
+import { checkStructure } from './structure.js';
+import { checkUi } from './ui.js';
+import { checkVerify } from './verify.js';
+
+export type { Problem } from './problem.js';
+export { problemWords } from './problem.js';
+
+export interface DefinitionCheck {
+  /** The files checked, relative to schemas/, sorted. */
+  files: string[];
+  problems: Problem[];
+}
+
+export function checkDefinition(texts: Record<string, string>): DefinitionCheck {
+  const problems = new Problems();
+  const folder = folderOf(texts, problems);
+  const roles = readRoles(folder);
+  const metaInvalid = checkMeta(folder, roles, problems);
+  checkStructure(folder, roles, problems);
+  checkFields(folder, roles, problems);
+  checkCompile(folder, roles, metaInvalid, problems);
+  checkConditions(folder, roles, problems);
+  checkUi(folder, roles, problems);
+  checkSteps(folder, roles, problems);
+  checkMapping(folder, roles, problems);
+  checkVerify(folder, roles, problems);
+  checkConfig(folder, problems);
+
+  const order = new Map(folder.files.map((file, index) => [file, index]));
+  const list = problems.list.map((problem) => {
+    const text = folder.text.get(problem.file);
+    const line = text !== undefined && folder.json.has(problem.file) ? lineOf(text, problem.pointer) : undefined;
+    return line === undefined ? problem : { ...problem, line };
+  });
+  list.sort((a, b) => (order.get(a.file) ?? 1e9) - (order.get(b.file) ?? 1e9) || (a.line ?? 0) - (b.line ?? 0));
+  return { files: folder.files, problems: list };
+}
+
+/** One problem on one line, as schemas:check prints it: `dir/file:line  pointer  words`. */
+export function problemLine(problem: Problem, dir: string): string {
+  const folder = dir.split('\\').join('/').replace(/\/+$/, '');
+  const file = folder === '' || folder === '.' ? problem.file : `${folder}/${problem.file}`;
+  const where = problem.line === undefined ? file : `${file}:${problem.line}`;
+  const pointer = problem.pointer === '' ? '(whole file)' : problem.pointer;
+  return `${where}  ${pointer}  ${problemWords(problem)}`;
+}

@@ -1,0 +1,112 @@
+/**
+ * Checks that hold for every JSON Schema file in the folder: keywords are real JSON Schema keywords,
+ * patterns compile as ajv compiles them (JavaScript RegExp with the "u" flag), and every $ref leads
+ * to a schema that exists.
+ */
+import { getAt } from '../json-pointer.js';
+import { knownFormats } from './ajv.js';
+import type { Folder } from './folder.js';
+import { isObject, ptr, pointerTokens } from './json.js';
+import type { Problems } from './problem.js';
+import { resolveRef, type Roles } from './roles.js';
+import { didYouMean } from './text.js';
+import { allKeywords, walkSchema } from './walk.js';
+
+export function checkStructure(folder: Folder, roles: Roles, problems: Problems): void {
+  for (const file of roles.schemaFiles) {
+    walkSchema(folder.json.get(file), ({ node, pointer }) => {
+      for (const key of Object.keys(node)) {
+        if (allKeywords.includes(key)) continue;
+        problems.add({
+          code: 'unknown-keyword',
+          file,
+          pointer: ptr(pointer, key),
+          message: `"${key}" is not a JSON Schema keyword, so it would be ignored or refused.${didYouMean(key, allKeywords)}`,
+          fix: 'Correct the spelling, or remove the key. (To add a field, put it inside "properties".)',
+        });
+      }
+      if (typeof node.pattern === 'string') checkPattern(file, ptr(pointer, 'pattern'), node.pattern, problems);
+      if (isObject(node.patternProperties)) {
+        for (const key of Object.keys(node.patternProperties))
+          checkPattern(file, ptr(pointer, 'patternProperties', key), key, problems);
+      }
+      if (typeof node.format === 'string' && !formats().includes(node.format)) {
+        problems.add({
+          code: 'unknown-format',
+          file,
+          pointer: ptr(pointer, 'format'),
+          message: `"format": "${node.format}" is not a format the wizard knows, so ajv refuses the schema.${didYouMean(node.format, formats())}`,
+          fix: 'Use "ir-national-code" or "ir-mobile" (the only formats the server knows), or check the value with a "pattern" instead.',
+        });
+      }
+      if (typeof node.$ref === 'string') checkRef(file, ptr(pointer, '$ref'), node.$ref, folder, roles, problems);
+    });
+  }
+}
+
+let formatNames: string[] | undefined;
+function formats(): string[] {
+  formatNames ??= knownFormats();
+  return formatNames;
+}
+
+export function patternError(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, 'u');
+    return undefined;
+  } catch (error) {
+    return (error instanceof Error ? error.message : String(error)).replace(
+      /^Invalid regular expression: \/.*\/u?: /s,
+      '',
+    );
+  }
+}
+
+function checkPattern(file: string, pointer: string, pattern: string, problems: Problems): void {
+  const error = patternError(pattern);
+  if (error === undefined) return;
+  const hint = /[\u0600-\u06FF]/.test(pattern)
+    ? ''
+    : /\\d|\\w/.test(pattern) && /Invalid escape/i.test(error)
+      ? ' A backslash must be written twice in JSON ("\\\\d").'
+      : '';
+  problems.add({
+    code: 'bad-pattern',
+    file,
+    pointer,
+    message: `The pattern ${JSON.stringify(pattern)} is not a valid regular expression (${error.toLowerCase()}), so the schema cannot be used at all.${hint}`,
+    fix: 'Correct the pattern, e.g. close every [ with ] and every ( with ); a pattern for 5 to 12 digits is "^[0-9]{5,12}$".',
+  });
+}
+
+function checkRef(file: string, pointer: string, ref: string, folder: Folder, roles: Roles, problems: Problems): void {
+  const target = resolveRef(ref, file, folder, roles);
+  if (!('error' in target) || target.unreadable) return; // an unreadable target is reported at that file
+  problems.add({
+    code: 'unresolved-ref',
+    file,
+    pointer,
+    message: `The reference "${ref}" ${target.error}.${refSuggestion(ref, file, folder, roles)}`,
+    fix: 'Point "$ref" at an existing schema, e.g. "steps/pharmacy-info.schema.json#/properties/name" (the file\'s "$id", "#", then the pointer).',
+  });
+}
+
+/** A likely intended target: the nearest file id, or the nearest property name in the target file. */
+function refSuggestion(ref: string, fromFile: string, folder: Folder, roles: Roles): string {
+  const [idPart, fragment = ''] = ref.split('#');
+  if (idPart) {
+    const known = [...roles.idToFile.keys()];
+    const asWritten = known.find((id) => id === idPart);
+    if (!asWritten) {
+      const guess = didYouMean(idPart, known);
+      if (guess) return guess;
+    }
+  }
+  const tokens = pointerTokens(fragment);
+  const name = tokens.pop();
+  if (!name) return '';
+  const baseTarget = resolveRef(`${idPart}#`, fromFile, folder, roles);
+  if ('error' in baseTarget) return '';
+  const parent = getAt(baseTarget.node, ptr('', ...tokens));
+  return isObject(parent) ? didYouMean(name, Object.keys(parent)) : '';
+}
