@@ -11,6 +11,8 @@
  */
 import { apiPaths, type ApiErrorBody, type Captcha, type RegistrationAnswer } from '../src/shared/api-contract.js';
 import { fa } from '../src/shared/strings.fa.js';
+import { definitionStaffPaths } from '../src/shared/definition-contract.js';
+import { sampleDraft, sampleDiff, sampleVersions } from '../src/client/staff/definition/definition-fixtures.js';
 import { sampleCaptcha, sampleConfig, sampleLocations } from '../widgets/story-fixtures.js';
 import type { ApiSeeds } from '../widgets/story-helpers.js';
 
@@ -28,7 +30,11 @@ export interface ApiMockArgs {
   trackingCode?: string;
   /** Milliseconds every mocked answer waits (shows busy states in Storybook). */
   apiDelayMs?: number;
+  /** How PUT /api/staff/definition/draft answers: saved, or refused as stale (another editor saved first). */
+  draftSave?: DraftSaveOutcome;
 }
+
+export type DraftSaveOutcome = 'saved' | 'stale';
 
 export const defaultApiMock: Required<ApiMockArgs> = {
   registrationOutcome: 'success',
@@ -36,6 +42,7 @@ export const defaultApiMock: Required<ApiMockArgs> = {
   failureFields: {},
   trackingCode: 'PH-7K3Q9',
   apiDelayMs: 0,
+  draftSave: 'saved',
 };
 
 /** The React Query seeds every story starts with, before its own `parameters.api`. */
@@ -77,6 +84,7 @@ export function apiMockFromArgs(args: Record<string, unknown>): Required<ApiMock
     ),
     trackingCode: pick('trackingCode', (value) => typeof value === 'string' && value.trim() !== ''),
     apiDelayMs: pick('apiDelayMs', (value) => typeof value === 'number' && value >= 0),
+    draftSave: pick('draftSave', (value) => value === 'saved' || value === 'stale'),
   };
 }
 
@@ -136,7 +144,23 @@ function answer(method: string, path: string): Response {
     const code = current.failureMessage === fa.errors.captcha_invalid ? 'captcha_invalid' : 'validation';
     return json(422, errorBody(current.failureMessage, code, current.failureFields));
   }
+  const staffDefinition = definitionAnswer(method, path);
+  if (staffDefinition) return staffDefinition;
   return json(404, errorBody(fa.errors.not_found, 'not_found'));
+}
+
+/** The wizard's editor (issue 19): the draft, its save, versions, the diff, publish and rollback. */
+function definitionAnswer(method: string, path: string): Response | undefined {
+  if (method === 'GET' && path === definitionStaffPaths.draft) return json(200, sampleDraft);
+  if (method === 'PUT' && path === definitionStaffPaths.draft) {
+    if (current.draftSave === 'stale') return json(409, errorBody(fa.errors.draft_stale, 'draft_stale'));
+    return json(200, { revision: sampleDraft.revision + 1, problems: [] });
+  }
+  if (method === 'GET' && path === definitionStaffPaths.versions) return json(200, sampleVersions);
+  if (method === 'GET' && path === definitionStaffPaths.diff) return json(200, sampleDiff);
+  if (method === 'POST' && (path === definitionStaffPaths.publish || path === definitionStaffPaths.rollback))
+    return json(200, { version: '5d1e0a9b7c3f' });
+  return undefined;
 }
 
 let installed = false;

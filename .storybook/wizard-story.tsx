@@ -23,7 +23,7 @@ import { MemoryStorage } from './memory-storage.js';
 
 /** As main.tsx: the precompiled validators (virtual:wizard-validators) load with the form steps. */
 export const loadValidators = (): Promise<ValidatorFactory> =>
-  import('../src/client/form/precompiled.js').then((module) => module.precompiledValidatorFactory);
+  import('../src/client/form/bundled-validators.js').then((module) => module.precompiledValidatorFactory);
 
 /** The steps of schemas/wizard.json, as the app loads them. */
 export const wizardSteps = shellWizard.steps;

@@ -9,6 +9,7 @@ const stages: [name: string, command: Command][] = [
   ['typecheck', npm('run', 'typecheck')],
   ['formatting', npm('run', 'format:check')],
   ['lint', npm('run', 'lint')],
+  ['API document (Spectral, spectral:oas)', npm('run', 'openapi:lint')],
   ['unit, api and story tests', npm('run', 'test:unit')],
   ['static Storybook', npm('run', 'build-storybook')],
   ['a story for every widget and step', ['npx', ['tsx', 'tests/stories/check-static.ts']]],

@@ -6,6 +6,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
+import type { MobileCodeSent } from '../src/shared/followup-contract.js';
 
 /** The part of a query's state a widget reads (React Query's result fits it as it is). */
 export interface ServiceQuery<T> {
@@ -23,6 +24,22 @@ export interface WidgetServices {
   useLocations: () => ServiceQuery<Locations>;
   /** A fresh, single-use question; `refetch()` asks for another. */
   useCaptcha: () => ServiceQuery<Captcha>;
+  /** The one-time code of a field declared `"verify": "sms"` (a plain object, not a hook). */
+  mobileVerification: MobileVerification;
+}
+
+/**
+ * Verifying a mobile number by SMS for this visit: the app's implementation calls the API and
+ * remembers the numbers verified in this tab (the server keys them on the same pre-session).
+ */
+export interface MobileVerification {
+  /** Has a code texted to the number; rejects with an Error whose message is Persian. */
+  sendCode: (mobileNumber: string) => Promise<MobileCodeSent>;
+  /** Confirms the number with its code; rejects with an Error whose message is Persian. */
+  checkCode: (mobileNumber: string, code: string) => Promise<void>;
+  isVerified: (mobileNumber: string) => boolean;
+  /** For useSyncExternalStore: called when a number becomes verified. */
+  subscribe: (listener: () => void) => () => void;
 }
 
 /**

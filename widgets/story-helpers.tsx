@@ -14,6 +14,7 @@ import { getUiOptions, type Registry, type RJSFSchema, type UiSchema, type Widge
 import type { Decorator } from '@storybook/react-vite';
 import type { WizardFormContext } from './form-context.js';
 import { serviceKeys, WidgetServicesContext, type WidgetServices } from './services.js';
+import { storyMobileVerification } from './verify/story-verification.js';
 import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../src/shared/api-contract.js';
 import { fa } from '../src/shared/strings.fa.js';
 
@@ -75,6 +76,7 @@ async function fetchJson<T>(path: string): Promise<T> {
  * src/client/api/widget-services.ts.
  */
 export const storyServices: WidgetServices = {
+  mobileVerification: storyMobileVerification(),
   useRegisterConfig: () =>
     useQuery({
       queryKey: serviceKeys.config,
@@ -99,16 +101,24 @@ export const storyServices: WidgetServices = {
 export function WidgetProviders({
   api,
   client,
+  verifiedMobiles,
   children,
 }: {
   api?: ApiSeeds;
   client?: QueryClient;
+  /** Mobile numbers already verified in this visit (a field declared `"verify": "sms"`). */
+  verifiedMobiles?: string[];
   children: ReactNode;
 }) {
   const [own] = useState(() => client ?? createSeededClient(api));
+  // Each story starts with its own verifications: one verified in another story stays there.
+  const [services] = useState<WidgetServices>(() => ({
+    ...storyServices,
+    mobileVerification: storyMobileVerification(verifiedMobiles),
+  }));
   return (
     <QueryClientProvider client={own}>
-      <WidgetServicesContext value={storyServices}>
+      <WidgetServicesContext value={services}>
         <div dir="rtl" lang="fa" className="story-page" style={{ maxWidth: '40rem', padding: '1rem' }}>
           {children}
         </div>
@@ -119,7 +129,11 @@ export function WidgetProviders({
 
 /** Storybook decorator: `parameters.api` (ApiSeeds) seeds a fresh QueryClient for each story. */
 export const withWidgetProviders: Decorator = (Story, context) => (
-  <WidgetProviders key={context.id} api={context.parameters.api as ApiSeeds | undefined}>
+  <WidgetProviders
+    key={context.id}
+    api={context.parameters.api as ApiSeeds | undefined}
+    verifiedMobiles={context.parameters.verifiedMobiles as string[] | undefined}
+  >
     <Story />
   </WidgetProviders>
 );

@@ -3,7 +3,8 @@
 // province and city (the locations seed), and the shape of the draft the client keeps in
 // sessionStorage (src/client/state/wizard-store.tsx) — so a later step can be opened directly with
 // the earlier steps filled in, as after filling them by hand in the same tab.
-import { DEFAULT_STORAGE_KEY, type WizardState } from '../../src/client/state/wizard-store.js';
+import { storageKeyFor } from '../../src/client/state/version-drafts.js';
+import type { WizardState } from '../../src/client/state/wizard-store.js';
 import { fromRoot, readJson } from './util.js';
 
 export interface StepDefinition {
@@ -51,9 +52,10 @@ function validDrafts(): Record<string, Record<string, unknown>> {
 
 /**
  * sessionStorage entries that make every form step before `route` complete (its draft filled and
- * its Continue passed), so the wizard opens `route` instead of sending the visitor back.
+ * its Continue passed) in `version` of the definition (drafts are kept per version), so the wizard
+ * opens `route` instead of sending the visitor back.
  */
-export function draftSeed(route: string): Record<string, string> {
+export function draftSeed(route: string, version: string): Record<string, string> {
   const index = wizard.steps.findIndex((step) => step.route === route);
   if (index < 0) throw new Error(`no step on route ${route} in schemas/wizard.json`);
   const earlier = wizard.steps.slice(0, index).filter((step) => step.kind === 'form');
@@ -63,5 +65,5 @@ export function draftSeed(route: string): Record<string, string> {
     completed: earlier.map((step) => step.id),
     serverErrors: {},
   };
-  return { [DEFAULT_STORAGE_KEY]: JSON.stringify(state) };
+  return { [storageKeyFor(version)]: JSON.stringify(state) };
 }

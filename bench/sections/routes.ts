@@ -37,6 +37,7 @@ export async function recordRoutes(
   base: string,
   dist: string,
   routes: string[],
+  version: string,
   settleMs = 1500,
 ): Promise<RouteLoad[]> {
   const loads: RouteLoad[] = [];
@@ -45,7 +46,7 @@ export async function recordRoutes(
     const step = wizard.steps.find((candidate) => candidate.route === route);
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     try {
-      await context.addInitScript({ content: seedScript(draftSeed(route)) });
+      await context.addInitScript({ content: seedScript(draftSeed(route, version)) });
       // A pre-rendered step is on screen with its HTML, and works once React has hydrated it
       // (#root[data-hydrated]); its code starts after the first paint, so that mark is when it is ready.
       const readySelector = `#root[data-hydrated] ${step?.kind === 'form' ? 'form' : 'h1'}`;

@@ -1,8 +1,9 @@
 /** How problems are printed for people (one line each) and for tools (--json). */
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import type { CheckResult } from './index.js';
-import type { Problem } from './problem.js';
-import { plural } from './text.js';
+import type { Problem } from '../../src/shared/definition-check/problem.js';
+import { problemLine } from '../../src/shared/definition-check/index.js';
+import { plural } from '../../src/shared/definition-check/text.js';
 
 /** The folder as the user should see it: relative to the current directory when inside it. */
 export function shownDir(dir: string, cwd = process.cwd()): string {
@@ -11,11 +12,7 @@ export function shownDir(dir: string, cwd = process.cwd()): string {
 }
 
 export function formatProblem(problem: Problem, dir: string): string {
-  const file = join(dir, problem.file).split('\\').join('/');
-  const where = problem.line === undefined ? file : `${file}:${problem.line}`;
-  const pointer = problem.pointer === '' ? '(whole file)' : problem.pointer;
-  const warning = problem.level === 'warning' ? 'Warning: ' : '';
-  return `${where}  ${pointer}  ${warning}${problem.message} ${problem.fix}`;
+  return problemLine(problem, dir);
 }
 
 export function formatText(result: CheckResult, cwd = process.cwd()): string {

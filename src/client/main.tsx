@@ -3,14 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './styles/fonts.css';
 import './styles/app.css';
+import { fa } from '../shared/strings.fa.js';
+import { loadRegisterConfig } from './api/config.js';
 import { loadFormStepPage, WizardApp } from './app/WizardApp.js';
-import type { ValidatorFactory } from './app/wizard-env.js';
-import { loadFullWizard, shellWizard } from './wizard-source.js';
-import { stepTest } from './step-test.js';
-
-/** Precompiled validators load with the form steps' chunk, never on /welcome. */
-const loadValidators = (): Promise<ValidatorFactory> =>
-  import('./form/precompiled.js').then((module) => module.precompiledValidatorFactory);
+import { fetchVersionSource, wizardDefinitionOf, type WizardDefinition } from './definition/source.js';
+import { carryOverDrafts, storageKeyFor } from './state/version-drafts.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -33,22 +30,26 @@ function Hydrated(): null {
   return null;
 }
 
-const app = (
-  <StrictMode>
-    <Hydrated />
-    <BrowserRouter>
-      {/* A pre-rendered page preloads the form steps' code itself (its head, or data-idle-modules). */}
-      <WizardApp
-        wizard={shellWizard}
-        loadFullWizard={loadFullWizard}
-        loadValidators={loadValidators}
-        stepTest={stepTest}
-        prefetch={!prerendered}
-        prerendered={prerendered}
-      />
-    </BrowserRouter>
-  </StrictMode>
-);
+function app(definition: WizardDefinition, carriedOver: boolean) {
+  return (
+    <StrictMode>
+      <Hydrated />
+      <BrowserRouter>
+        {/* A pre-rendered page preloads the form steps' code itself (its head, or data-idle-modules). */}
+        <WizardApp
+          wizard={definition.wizard}
+          loadValidators={definition.loadValidators}
+          stepTest={definition.stepTest}
+          version={definition.version}
+          storageKey={storageKeyFor(definition.version)}
+          notice={carriedOver ? fa.wizardVersions.carriedOver : undefined}
+          prefetch={!prerendered}
+          prerendered={prerendered}
+        />
+      </BrowserRouter>
+    </StrictMode>
+  );
+}
 
 /** Adds a modulepreload per module the page lists for when it is idle (fetched, not run). */
 function preloadWhenIdle(modules: string[]): void {
@@ -64,18 +65,48 @@ function preloadWhenIdle(modules: string[]): void {
   else window.setTimeout(preload, 1500);
 }
 
-if (prerendered) {
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The live version this page was made for (Register/Config, inlined into the page by the server),
+ * its definition (the page's loader has it on the way) and, for conditional steps, its conditions.
+ */
+async function loadDefinition(): Promise<WizardDefinition> {
+  const { definitionVersion } = await loadRegisterConfig();
+  return wizardDefinitionOf(await fetchVersionSource(definitionVersion));
+}
+
+/** The page stays as it was rendered, with a Persian line saying the form could not load. */
+function showNotLoaded(): void {
+  const line = document.createElement('p');
+  line.className = 'app-load-failure';
+  line.setAttribute('role', 'alert');
+  line.textContent = fa.wizardVersions.notLoaded;
+  document.body.prepend(line);
+}
+
+async function start(): Promise<void> {
   // A form step's HTML stays as it is until its code is in: start fetching it now (the page's
   // loader has it on the way as modulepreloads), not when React reaches it.
-  if (container.dataset.prerendered === 'form') {
-    void loadFormStepPage().catch(() => undefined);
+  if (container!.dataset.prerendered === 'form') void loadFormStepPage().catch(() => undefined);
+  const definition = await loadDefinition();
+  const carriedOver = carryOverDrafts(sessionStore(), definition.version, definition.wizard);
+  if (!prerendered) {
+    createRoot(container!).render(app(definition, carriedOver));
+    return;
   }
   // Hydration as a transition renders in slices of a few ms with the main thread free between
   // them (an urgent hydration is one long task); the page is already on screen, and a tap or key
   // meanwhile makes React hydrate that part first.
   startTransition(() => {
-    hydrateRoot(container, app);
+    hydrateRoot(container!, app(definition, carriedOver));
   });
-} else {
-  createRoot(container).render(app);
 }
+
+start().catch(showNotLoaded);

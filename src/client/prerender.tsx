@@ -1,64 +1,77 @@
 /**
- * Build-time rendering of each step's first screen (the server side of the build only; see
- * build/prerender-plugin.ts): the page a new visitor sees, with the form steps' code, the whole
- * definition and the validators resolved, so the HTML carries the empty form.
+ * The server-side entry Vite builds once (build/prerender-plugin.ts) and the server loads from its
+ * build folder (src/shared/page-renderer.ts): renders each step's first screen of a version, the
+ * page a new visitor sees, with the whole definition and its validators resolved, so the HTML
+ * carries the empty form. Node only; the server calls it at publish and at start.
  */
+import { readFileSync } from 'node:fs';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { apiPaths } from '../shared/api-contract.js';
-import type { LoadedStep } from '../shared/wizard-definition.js';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { addWizardVocabulary, wizardAjvOptions } from '../shared/ajv-config.js';
+import { definitionAssetPaths } from '../shared/definition-assets.js';
+import { STATUS_ROUTE } from '../shared/followup-contract.js';
+import { fa } from '../shared/strings.fa.js';
+import type { DefinitionFiles } from '../shared/definition-files.js';
+import type { PageRenderer, RenderedPage } from '../shared/page-renderer.js';
+import { hasStepConditions, type StepTest } from '../shared/step-conditions.js';
+import { wizardValidatorOptions } from '../shared/validators-code.js';
+import { stepWidgetNeeds } from '../shared/widget-declarations.js';
+import { loadWizard, type LoadedStep, type LoadedWizard } from '../shared/wizard-definition.js';
 import { WizardApp } from './app/WizardApp.js';
 import { documentTitle } from './app/use-step-heading.js';
 import type { ValidatorFactory } from './app/wizard-env.js';
-import { stepTest } from './step-test.js';
-import { loadFullWizard, shellWizard } from './wizard-source.js';
+import { composePage, type PageStep } from './ssr/page.js';
+import { PAGE_ASSETS_FILE, type PageAssets } from './ssr/page-assets.js';
 
-const loadValidators = (): Promise<ValidatorFactory> =>
-  import('./form/precompiled.js').then((module) => module.precompiledValidatorFactory);
-
-export interface PrerenderedStep {
-  route: string;
-  kind: LoadedStep['kind'];
-  documentTitle: string;
-  /** The custom widgets its uiSchema names (which chunks and answers the page should fetch early). */
-  widgets: string[];
-  /** GET answers its widgets ask for as soon as they mount: the page preloads them. */
-  fetches: string[];
+/**
+ * RJSF's runtime validator with the wizard's options: on the server, ajv may compile (no CSP);
+ * it judges alike the functions the browser runs, which the same options generated.
+ */
+function runtimeValidators(): ValidatorFactory {
+  const cache = new Map<string, ValidatorType>();
+  return (step: LoadedStep) => {
+    let validator = cache.get(step.id);
+    if (!validator) cache.set(step.id, (validator = customizeValidator<unknown, RJSFSchema>(wizardValidatorOptions)));
+    return validator;
+  };
 }
 
-/** Answers a widget asks for when it mounts. */
-const widgetFetches: Record<string, string> = {
-  provinceSelect: apiPaths.locations,
-  citySelect: apiPaths.locations,
-  captcha: apiPaths.captcha,
-};
-
-function widgetsOf(ui: unknown, found = new Set<string>()): Set<string> {
-  if (typeof ui !== 'object' || ui === null) return found;
-  for (const [key, value] of Object.entries(ui)) {
-    if (key === 'ui:widget' && typeof value === 'string') found.add(value);
-    else widgetsOf(value, found);
-  }
-  return found;
+function runtimeStepTest(): StepTest {
+  const ajv = addWizardVocabulary(new Ajv(wizardAjvOptions));
+  const compiled = new Map<string, ValidateFunction>();
+  return (step, answers) => {
+    let validate = compiled.get(step.id);
+    if (!validate) compiled.set(step.id, (validate = ajv.compile({ type: 'object', ...step.when })));
+    return validate(answers) === true;
+  };
 }
 
-export const steps: PrerenderedStep[] = shellWizard.steps.map((step) => {
-  const widgets = [...widgetsOf(step.ui)];
-  const fetches = [...new Set(widgets.flatMap((widget) => widgetFetches[widget] ?? []))];
-  return { route: step.route, kind: step.kind, documentTitle: documentTitle(step.title), widgets, fetches };
-});
+function pageStep(step: LoadedStep): PageStep {
+  const { fetches, lazyModules } = stepWidgetNeeds(step.ui);
+  return { route: step.route, kind: step.kind, documentTitle: documentTitle(step.title), fetches, lazyModules };
+}
 
-/** The HTML inside #root for one route. */
-export async function renderRoute(route: string): Promise<string> {
+function readAssets(): PageAssets {
+  return JSON.parse(readFileSync(new URL(`./${PAGE_ASSETS_FILE}`, import.meta.url), 'utf8')) as PageAssets;
+}
+
+let assets: PageAssets | undefined;
+
+/** The HTML inside #root for one route of a definition. */
+async function renderRoute(wizard: LoadedWizard, version: string, route: string): Promise<string> {
+  const validators = runtimeValidators();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={route}>
         <WizardApp
-          wizard={shellWizard}
-          loadFullWizard={loadFullWizard}
-          loadValidators={loadValidators}
-          stepTest={stepTest}
+          wizard={wizard}
+          loadValidators={() => Promise.resolve(validators)}
+          stepTest={hasStepConditions(wizard) ? runtimeStepTest() : undefined}
+          version={version}
           prerendered
         />
       </StaticRouter>
@@ -68,3 +81,38 @@ export async function renderRoute(route: string): Promise<string> {
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');
 }
+
+async function renderPages({ version, files }: { version: string; files: DefinitionFiles }): Promise<RenderedPage[]> {
+  assets ??= readAssets();
+  const wizard = loadWizard((file) => files[file.replace(/^\.\//, '')]);
+  const pages: RenderedPage[] = [];
+  for (const step of wizard.steps) {
+    const html = await renderRoute(wizard, version, step.route);
+    pages.push({
+      route: step.route,
+      html: composePage(assets, pageStep(step), html, {
+        definition: definitionAssetPaths.definition(version),
+        validators: definitionAssetPaths.validators(version),
+      }),
+    });
+  }
+  // «پیگیری ثبت‌نام» (issue 20): in the wizard's shell, rendered with the steps.
+  const status: PageStep = {
+    route: STATUS_ROUTE,
+    kind: 'status',
+    documentTitle: documentTitle(fa.followup.status.title),
+    fetches: [],
+    lazyModules: [],
+  };
+  pages.push({
+    route: STATUS_ROUTE,
+    html: composePage(assets, status, await renderRoute(wizard, version, STATUS_ROUTE), {
+      definition: definitionAssetPaths.definition(version),
+      validators: definitionAssetPaths.validators(version),
+    }),
+  });
+  return pages;
+}
+
+export const renderer: PageRenderer = { renderPages };
+export { renderPages };

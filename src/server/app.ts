@@ -13,12 +13,14 @@ import captcha from './plugins/captcha.js';
 import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
 import definition from './plugins/definition.js';
+import definitionAssets, { definitionAssetRoutes } from './plugins/definition-assets.js';
 import locations from './plugins/locations.js';
 import notFound from './plugins/not-found.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import requestLog from './plugins/request-log.js';
 import securityHeaders from './plugins/security-headers.js';
+import sms from './plugins/sms.js';
 import spa from './plugins/spa.js';
 import staffAuth from './plugins/staff-auth.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
@@ -26,6 +28,8 @@ import { locationsRoutes } from './locations/locations.routes.js';
 import { PERSONAL_NAMES } from './registration/registration.columns.js';
 import { registrationRoutes } from './registration/registration.routes.js';
 import { configRoutes } from './routes/config.routes.js';
+import { definitionRoutes } from './definition/definition.routes.js';
+import { followupRoutes } from './routes/followup.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { statisticRoutes } from './routes/statistic.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
@@ -143,6 +147,7 @@ export async function buildApp({
 
 async function registerEverything(app: FastifyInstance): Promise<void> {
   for (const plugin of [
+    database,
     definition,
     apiErrors,
     securityHeaders,
@@ -150,11 +155,12 @@ async function registerEverything(app: FastifyInstance): Promise<void> {
     bodyParsing,
     fastifyCookie,
     csrf,
-    database,
     staffAuth,
     rateLimit,
     locations,
     captcha,
+    definitionAssets,
+    sms,
     spa,
     notFound,
     openapi,
@@ -170,6 +176,9 @@ async function registerEverything(app: FastifyInstance): Promise<void> {
     healthRoutes,
     staffRoutes,
     funnelRoutes,
+    definitionRoutes,
+    definitionAssetRoutes,
+    followupRoutes,
   ]) {
     await app.register(routes);
   }

@@ -19,14 +19,41 @@ export interface Config {
   mapTileUrl?: string;
   redisUrl?: string;
   trustProxy: boolean | string[];
+  /** Run pending migrations at start (default); false when they run as a release step (`npm run db -- migrate`). */
+  migrateAtStart: boolean;
   rateLimit: { captchaPerMinute: number; registrationPerMinute: number; statisticPerMinute: number };
   logLevel: string;
   schemasDir: string;
   clientDir: string;
+  /** Issue 19: the server-side bundle that renders each published version's pages (built with the client, beside it). */
+  ssrDir: string;
   locationsFile: string;
+  /** Issue 19: how long registrations against a version are still accepted after it stopped being live, and how often each process looks for a newly published version. */
+  definition: { graceMs: number; pollMs: number };
+  /** The site's public address, which SMS messages link to (the status page). */
+  publicUrl: string;
+  sms: SmsConfig;
+  followupRateLimit: { statusPerMinute: number; mobileCodePerMinute: number };
 }
 
+/** SMS_PROVIDER and its settings: `log` writes to the server log and the outbox; `kavenegar` sends. */
+export type SmsConfig =
+  | { provider: 'log' }
+  | {
+      provider: 'kavenegar';
+      /** A path segment of every request URL: never logged. */
+      apiKey: string;
+      apiUrl: string;
+      /** The Verify Lookup template (approved in Kavenegar's panel) that words the one-time code. */
+      codeTemplate: string;
+      /** The line number notices are sent from; Kavenegar's default line when unset. */
+      sender?: string;
+      timeoutMs: number;
+    };
+
 export class ConfigError extends Error {}
+
+const DEFAULT_DATABASE_URL = 'sqlite:data/app.db';
 
 interface VariableRule {
   pattern?: string;
@@ -55,6 +82,7 @@ const rules: Record<string, VariableRule> = {
     pattern: `^(true|false|${cidrOrAddress}(\\s*,\\s*${cidrOrAddress})*)$`,
     expects: 'false, true, or a comma-separated list of proxy addresses or CIDR ranges',
   },
+  MIGRATE_AT_START: { enum: ['true', 'false'], expects: 'true or false' },
   RATE_LIMIT_CAPTCHA_PER_MINUTE: { pattern: positiveInt, expects: 'a whole number of requests per minute, 1 or more' },
   RATE_LIMIT_REGISTRATION_PER_MINUTE: {
     pattern: positiveInt,
@@ -70,7 +98,38 @@ const rules: Record<string, VariableRule> = {
   },
   SCHEMAS_DIR: { pattern: '^.+$', expects: 'the folder holding wizard.json and the step schemas' },
   CLIENT_DIR: { pattern: '^.+$', expects: 'the folder of the built wizard (dist/client)' },
+  SSR_DIR: { pattern: '^.+$', expects: 'the folder of the server-side page renderer built with the client (dist/ssr)' },
   LOCATIONS_FILE: { pattern: '^.+$', expects: 'the path of the provinces and cities JSON file' },
+  DEFINITION_GRACE_HOURS: {
+    pattern: '^(0|[1-9][0-9]{0,3})$',
+    expects: 'a whole number of hours from 0 to 9999 (how long an earlier version of the form is still accepted)',
+  },
+  DEFINITION_POLL_MS: {
+    pattern: '^[1-9][0-9]{2,4}$',
+    expects: 'a whole number of milliseconds from 100 to 99999 (how often to look for a newly published form)',
+  },
+  // Issue 20: SMS and the status page.
+  PUBLIC_URL: {
+    pattern: '^https?://[^\\s/]+(/[^\\s]*)?$',
+    expects: 'the address of the site, such as https://pharmacy.example.ir',
+  },
+  SMS_PROVIDER: { enum: ['log', 'kavenegar'], expects: 'log or kavenegar' },
+  SMS_API_KEY: { pattern: '^[A-Za-z0-9._=+-]{8,200}$', expects: "the provider's API key (letters, digits, . _ = + -)" },
+  SMS_API_URL: {
+    pattern: '^https?://[^\\s]+$',
+    expects: 'the base address of the SMS API, such as https://api.kavenegar.com',
+  },
+  SMS_CODE_TEMPLATE: {
+    pattern: '^[A-Za-z0-9_-]{1,100}$',
+    expects: 'the name of the Verify Lookup template for one-time codes (letters, digits, _ and -)',
+  },
+  SMS_SENDER: { pattern: '^[0-9]{4,20}$', expects: 'the sending line number, digits only' },
+  SMS_TIMEOUT_MS: { pattern: positiveInt, expects: 'a whole number of milliseconds, 1 or more' },
+  RATE_LIMIT_STATUS_PER_MINUTE: { pattern: positiveInt, expects: 'a whole number of requests per minute, 1 or more' },
+  RATE_LIMIT_MOBILE_CODE_PER_MINUTE: {
+    pattern: positiveInt,
+    expects: 'a whole number of requests per minute, 1 or more',
+  },
 };
 
 const envSchema = {
@@ -97,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(raw.PORT ?? 3000);
   if (port < 1 || port > 65535)
     throw new ConfigError(`Configuration error: PORT must be ${rules.PORT.expects} (it is "${raw.PORT}").`);
-  const databaseUrl = raw.DATABASE_URL ?? 'sqlite:data/app.db';
+  const databaseUrl = raw.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const database = parseDatabaseUrl(databaseUrl);
   const nodeEnv = raw.NODE_ENV ?? 'development';
   return {
@@ -113,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: raw.MAP_TILE_URL,
     redisUrl: raw.REDIS_URL,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY ?? 'false'),
+    migrateAtStart: (raw.MIGRATE_AT_START ?? 'true') === 'true',
     rateLimit: {
       captchaPerMinute: Number(raw.RATE_LIMIT_CAPTCHA_PER_MINUTE ?? 30),
       registrationPerMinute: Number(raw.RATE_LIMIT_REGISTRATION_PER_MINUTE ?? 10),
@@ -121,7 +181,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: raw.LOG_LEVEL ?? 'info',
     schemasDir: resolve(raw.SCHEMAS_DIR ?? fromRoot('schemas')),
     clientDir: resolve(raw.CLIENT_DIR ?? fromRoot('dist/client')),
+    ssrDir: resolve(raw.SSR_DIR ?? resolve(raw.CLIENT_DIR ?? fromRoot('dist/client'), '..', 'ssr')),
     locationsFile: resolve(raw.LOCATIONS_FILE ?? fromRoot('src/server/locations/iran-locations.json')),
+    definition: {
+      graceMs: Number(raw.DEFINITION_GRACE_HOURS ?? 24) * 3_600_000,
+      pollMs: Number(raw.DEFINITION_POLL_MS ?? 1000),
+    },
+    ...followupConfig(raw, port),
+  };
+}
+
+/** Issue 20's settings: the public address, the SMS provider and the status and code limits. */
+function followupConfig(
+  raw: Record<string, string>,
+  port: number,
+): Pick<Config, 'publicUrl' | 'sms' | 'followupRateLimit'> {
+  const provider = raw.SMS_PROVIDER ?? 'log';
+  const followupRateLimit = {
+    statusPerMinute: Number(raw.RATE_LIMIT_STATUS_PER_MINUTE ?? 10),
+    mobileCodePerMinute: Number(raw.RATE_LIMIT_MOBILE_CODE_PER_MINUTE ?? 10),
+  };
+  if (provider === 'log') {
+    return {
+      publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      sms: { provider },
+      followupRateLimit,
+    };
+  }
+  // A real SMS leaves the building: it must link to the real site and carry a key and a template.
+  for (const name of ['PUBLIC_URL', 'SMS_API_KEY', 'SMS_CODE_TEMPLATE'])
+    if (raw[name] === undefined)
+      throw new ConfigError(
+        `Configuration error: ${name} must be set when SMS_PROVIDER is kavenegar (${rules[name].expects}).`,
+      );
+  return {
+    publicUrl: raw.PUBLIC_URL.replace(/\/+$/, ''),
+    sms: {
+      provider: 'kavenegar',
+      apiKey: raw.SMS_API_KEY,
+      apiUrl: (raw.SMS_API_URL ?? 'https://api.kavenegar.com').replace(/\/+$/, ''),
+      codeTemplate: raw.SMS_CODE_TEMPLATE,
+      sender: raw.SMS_SENDER,
+      timeoutMs: Number(raw.SMS_TIMEOUT_MS ?? 10_000),
+    },
+    followupRateLimit,
   };
 }
 
@@ -132,6 +235,17 @@ function pickDefined(env: NodeJS.ProcessEnv): Record<string, string> {
     if (value !== undefined && value !== '') picked[name] = value;
   }
   return picked;
+}
+
+/**
+ * The database the command-line tools work on: DATABASE_URL as the server reads it, checked by the
+ * same rule; a wrong value throws a ConfigError naming the variable.
+ */
+export function databaseTargetOf(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  const url = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  if (!new RegExp(rules.DATABASE_URL.pattern ?? '').test(url))
+    throw new ConfigError(`Configuration error: DATABASE_URL must be ${rules.DATABASE_URL.expects} (it is "${url}").`);
+  return parseDatabaseUrl(url);
 }
 
 export function parseDatabaseUrl(url: string): DatabaseTarget {

@@ -7,18 +7,31 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string>;
   readonly headers?: Record<string, string>;
+  /** A message that says more than the code's own, e.g. how long to wait; Persian too. */
+  readonly detail?: string;
 
-  constructor(statusCode: number, code: ErrorCode, fields?: Record<string, string>, headers?: Record<string, string>) {
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    fields?: Record<string, string>,
+    headers?: Record<string, string>,
+    detail?: string,
+  ) {
     super(code);
     this.statusCode = statusCode;
     this.code = code;
     this.fields = fields;
     this.headers = headers;
+    this.detail = detail;
   }
 }
 
-export function errorBody(code: ErrorCode, fields?: Record<string, string>): ApiErrorBody {
-  return { error: fields ? { message: fa.errors[code], code, fields } : { message: fa.errors[code], code } };
+/** Every error code's Persian message: the common ones and those of issue 20's routes. */
+const messages: Record<ErrorCode, string> = { ...fa.errors, ...fa.followup.errors };
+
+export function errorBody(code: ErrorCode, fields?: Record<string, string>, detail?: string): ApiErrorBody {
+  const message = detail ?? messages[code];
+  return { error: fields ? { message, code, fields } : { message, code } };
 }
 
 /** The failure body every route declares for its 4xx and 5xx answers. */

@@ -15,12 +15,13 @@
  */
 import type { Ajv, Options } from 'ajv';
 import { formats } from './formats.js';
+import { VERIFY_KINDS } from './verify.js';
 
 /** Strict mode (unknown keywords refused) and every error, not just the first. */
 export const wizardAjvOptions: Options = { strict: true, allErrors: true };
 
 /** Annotation keywords of schemas/ that ajv must accept without acting on them. */
-export const ANNOTATION_KEYWORDS = ['errorMessage', 'normalize'] as const;
+export const ANNOTATION_KEYWORDS = ['errorMessage', 'normalize', 'verify'] as const;
 
 /**
  * How a string field is cleaned before it is checked and stored (normalize.ts): `text` (the
@@ -38,5 +39,8 @@ export function addWizardVocabulary<T extends Ajv>(ajv: T): T {
   // A misspelt kind is refused when the schema is compiled (schemas:check, the server, the build).
   if (!ajv.getKeyword('normalize'))
     ajv.addKeyword({ keyword: 'normalize', schemaType: 'string', metaSchema: { enum: [...NORMALIZE_KINDS] } });
+  // `"verify": "sms"`: the field's number must be confirmed by a one-time code (src/shared/verify.ts).
+  if (!ajv.getKeyword('verify'))
+    ajv.addKeyword({ keyword: 'verify', schemaType: 'string', metaSchema: { enum: [...VERIFY_KINDS] } });
   return ajv;
 }

@@ -43,9 +43,15 @@ export function normalizeText(value: string): string {
   return toPersianLetters(value).replace(CONTROL_CHARACTERS, '').trim();
 }
 
+/** What a code may carry between its digits (spaces, ZWNJ, dashes, dots, brackets): dropped. */
+const CODE_SEPARATORS = String.raw`\s\u200c\-–—_.()`;
+const CODE_SEPARATOR = new RegExp(`[${CODE_SEPARATORS}]`, 'g');
+/** Digits as a person may type them: ASCII, Persian or Arabic-Indic. */
+const ANY_DIGIT = '0-9۰-۹٠-٩';
+
 /** A code typed with any digits, dashes or spaces (national code, mobile) as plain ASCII digits. */
 export function normalizeDigitCode(value: string): string {
-  return toAsciiDigits(value).replace(/[\s\u200c\-–—_.()]/g, '');
+  return toAsciiDigits(value).replace(CODE_SEPARATOR, '');
 }
 
 /** Mobile number as stored: 11 ASCII digits starting 09 (a +98 / 0098 / 98 prefix is accepted). */
@@ -62,6 +68,8 @@ type NormalizeKind = 'text' | 'digits' | 'mobile' | 'none';
 interface SchemaNode {
   type?: string | string[];
   format?: string;
+  pattern?: string;
+  description?: string;
   /** Declared in schemas/ (ajv-config.ts, NORMALIZE_KINDS); checked when the schema is compiled. */
   normalize?: NormalizeKind;
   properties?: Record<string, SchemaNode>;
@@ -102,4 +110,43 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
+}
+
+/** What each code kind accepts before it is normalised, and what happens to it. */
+const acceptedCode: Partial<Record<NormalizeKind, { pattern: string; says: string }>> = {
+  digits: {
+    pattern: `^[${ANY_DIGIT}${CODE_SEPARATORS}]+$`,
+    says: 'ASCII, Persian or Arabic-Indic digits; spaces, dashes, dots and brackets are dropped',
+  },
+  mobile: {
+    pattern: `^[+]?[${ANY_DIGIT}${CODE_SEPARATORS}]+$`,
+    says: 'ASCII, Persian or Arabic-Indic digits; spaces, dashes, dots and brackets are dropped and a +98, 0098 or 98 prefix becomes 0',
+  },
+};
+
+/**
+ * The schema of what a client may send where `schema` is checked after normalizeBySchema (the
+ * request body of the API document): a code field (national code, mobile) takes any digits and
+ * separators, and says which rule its normalised value must then meet; every other field is as
+ * declared. Derived, so the document follows schemas/ and this file's rules by itself.
+ */
+export function acceptedInputSchema<T extends object>(schema: T): T {
+  const node = schema as SchemaNode & Record<string, unknown>;
+  if (node.properties) {
+    const properties = Object.fromEntries(
+      Object.entries(node.properties).map(([key, child]) => [key, acceptedInputSchema(child)]),
+    );
+    return { ...node, properties } as T;
+  }
+  if (node.type !== 'string') return schema;
+  const kind = node.normalize ?? (node.format ? byFormat[node.format] : undefined);
+  const accepted = kind ? acceptedCode[kind] : undefined;
+  if (!accepted) return schema;
+  const { pattern, format, minLength: _min, maxLength: _max, ...rest } = node;
+  const then = [pattern && `matches ${pattern}`, format && `is a valid ${format}`].filter(Boolean).join(' and ');
+  return {
+    ...rest,
+    pattern: accepted.pattern,
+    description: `${accepted.says}; the value must then be one that ${then || 'the field takes'}.`,
+  } as T;
 }

@@ -15,11 +15,13 @@ describe('configuration', () => {
       host: '0.0.0.0',
       databaseUrl: 'sqlite:data/app.db',
       trustProxy: false,
+      migrateAtStart: true,
       rateLimit: { captchaPerMinute: 30, registrationPerMinute: 10, statisticPerMinute: 60 },
       logLevel: 'info',
       schemasDir: fromRoot('schemas'),
       clientDir: fromRoot('dist/client'),
       production: false,
+      definition: { graceMs: 24 * 3_600_000, pollMs: 1000 },
     });
     expect(config.database).toEqual({ kind: 'sqlite', path: join(process.cwd(), 'data/app.db') });
   });
@@ -35,6 +37,10 @@ describe('configuration', () => {
     ['CSRF_SECRET', 'short', /CSRF_SECRET must be a secret of at least 32 characters/],
     ['MAP_TILE_URL', 'ftp://x', /MAP_TILE_URL must be a tile URL template/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['MIGRATE_AT_START', 'yes', /MIGRATE_AT_START must be true or false \(it is "yes"\)/],
+    ['DEFINITION_GRACE_HOURS', '1.5', /DEFINITION_GRACE_HOURS must be a whole number of hours/],
+    ['DEFINITION_GRACE_HOURS', '-1', /DEFINITION_GRACE_HOURS must be a whole number of hours/],
+    ['DEFINITION_POLL_MS', '50', /DEFINITION_POLL_MS must be a whole number of milliseconds from 100/],
   ])('%s=%s stops with a plain sentence', (name, value, message) => {
     expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(message);

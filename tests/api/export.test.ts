@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/server/cli/export-format.js';
+import { csvCell } from '../../src/server/staff/export.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { registerOnce, testApp } from './helpers.js';
 import { validAnswers } from '../fixtures/registration.js';

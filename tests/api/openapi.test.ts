@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/server/plugins/openapi.js';
-import { testApp } from './helpers.js';
+import { fromRoot } from '../../src/server/paths.js';
+import { openSession, postRegistration, solvedCaptcha, testApp } from './helpers.js';
 
 interface Operation {
+  operationId?: string;
+  tags?: string[];
+  description?: string;
   parameters?: Array<{ in: string; name: string; schema: unknown }>;
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   security?: Array<Record<string, string[]>>;
@@ -13,6 +18,7 @@ interface Operation {
 interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string };
+  tags?: Array<{ name: string; description: string }>;
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, unknown>;
@@ -89,6 +95,19 @@ describe('OpenAPI document at /api/openapi.json', () => {
     }
   });
 
+  it('names every operation once (operationId), groups it under a declared tag and describes it', () => {
+    const declared = new Set((document.tags ?? []).map((tag) => tag.name));
+    const ids = apiRoutes().map(({ method, url }) => {
+      const operation = document.paths[url][method];
+      expect(operation.operationId, `${method} ${url}`).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(operation.tags?.length, `${method} ${url}`).toBe(1);
+      expect(declared.has(operation.tags![0]), `${method} ${url}: ${operation.tags![0]}`).toBe(true);
+      expect(operation.description?.length ?? 0, `${method} ${url}`).toBeGreaterThan(20);
+      return operation.operationId;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('unsafe methods require the anti-forgery header, safe ones do not', () => {
     expect(document.components.securitySchemes?.xsrfToken).toMatchObject({
       type: 'apiKey',
@@ -120,6 +139,42 @@ describe('OpenAPI document at /api/openapi.json', () => {
     }
     expect(schemas.length).toBeGreaterThan(10);
     for (const schema of schemas) expect(() => ajv.compile(schema as object)).not.toThrow();
+  });
+});
+
+describe("the README's example registration body", () => {
+  const readme = readFileSync(fromRoot('README.md'), 'utf8');
+  const example = /Example registration body:\s*```json\n([\s\S]*?)```/.exec(readme)?.[1];
+  const body = JSON.parse(example ?? 'null') as Record<string, unknown> & { adminData: Record<string, unknown> };
+  const requestSchema = () =>
+    document.paths['/api/Register/Pharmacy'].post.requestBody!.content['application/json'].schema;
+  const validator = () => new Ajv2020({ strict: false, validateFormats: false }).compile(requestSchema());
+
+  it('validates against the request schema the document publishes (Persian digits and dashes included)', () => {
+    expect(body).not.toBeNull();
+    expect(body.adminData.nationalCode).toMatch(/[۰-۹]/);
+    const validate = validator();
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    const ascii = {
+      ...body,
+      adminData: { ...body.adminData, nationalCode: '0499370899', mobileNumber: '09123456789' },
+    };
+    expect(validate(ascii)).toBe(true);
+    const lettered = { ...body, adminData: { ...body.adminData, nationalCode: '04993708ab' } };
+    expect(validate(lettered)).toBe(false);
+  });
+
+  it('is taken by the server as it stands, with a real captcha', async () => {
+    const session = await openSession(app);
+    const captcha = await solvedCaptcha(app, session);
+    const response = await postRegistration(app, session, { ...body, captcha });
+    expect(response.statusCode, response.body).toBe(200);
+    const stored = await app.database.db
+      .selectFrom('registrations')
+      .select(['national_code', 'mobile_number'])
+      .where('tracking_code', '=', response.json<{ trackingCode: string }>().trackingCode)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ national_code: '0499370899', mobile_number: '09123456789' });
   });
 });
 

@@ -1,12 +1,11 @@
 /**
- * The wizard built from a COPY of the definitions with issue 10's worked examples (a conditional
+ * The wizard served from a COPY of the definitions with issue 10's worked examples (a conditional
  * field and a conditional step: tests/fixtures/conditional-definition.ts), so the shipped wizard
- * stays the spec's five steps. The browser bundle embeds its definition and validators, so the
- * copy is built on its own: the project's sources and config in a temporary folder whose schemas/
- * is the edited copy (node_modules linked), `vite build` there.
+ * stays the spec's five steps. Since issue 19 the browser loads its definition, validators and
+ * pages from the server at run time: the copy needs no build of its own, only a server whose
+ * fresh database imports it as its first live version (SCHEMAS_DIR).
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { conditionalDefinition } from '../fixtures/conditional-definition.js';
@@ -18,30 +17,7 @@ export interface ConditionalBuild {
 }
 
 export function buildConditionalClient(): ConditionalBuild {
-  const root = mkdtempSync(join(tmpdir(), 'pharmacy-conditional-build-'));
-  for (const entry of [
-    'src',
-    'widgets',
-    'public',
-    'index.html',
-    'staff.html',
-    'vite.config.ts',
-    'package.json',
-    'tsconfig.json',
-  ]) {
-    cpSync(join(projectRoot, entry), join(root, entry), { recursive: true });
-  }
-  symlinkSync(join(projectRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+  const root = mkdtempSync(join(tmpdir(), 'pharmacy-conditional-'));
   const schemasDir = conditionalDefinition(join(root, 'schemas'));
-  const build = spawnSync(
-    process.execPath,
-    [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0)
-    throw new Error(`e2e: building the conditional definition failed:\n${build.stdout}\n${build.stderr}`);
-  return { schemasDir, clientDir: join(root, 'dist', 'client') };
+  return { schemasDir, clientDir: join(projectRoot, 'dist', 'client') };
 }

@@ -25,7 +25,11 @@ test.afterAll(async () => {
 });
 
 const storedDraft = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('pharmacy-wizard:v1') ?? '{}').drafts?.['pharmacy-info'] ?? {});
+  page.evaluate(() => {
+    // The state of the version the tab is on: one key per version (src/client/state/version-drafts.ts).
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('pharmacy-wizard:v1@'));
+    return JSON.parse((key && sessionStorage.getItem(key)) ?? '{}').drafts?.['pharmacy-info'] ?? {};
+  });
 
 test('the hospital name is asked only for «داخل بیمارستان», with its own message, and leaves with its condition', async ({
   page,

@@ -63,12 +63,17 @@ test("each step's HTML carries its heading, the header and its empty form before
     // The step's code and the web fonts are listed for the page's loader, which fetches them after
     // the first paint; the inline styles keep only the metric-matched local fallback font.
     const loader =
-      /<script defer src="\/assets\/page-loader-[^"]+\.js" data-entry="[^"]+" data-modules="([^"]*)" data-fonts="([^"]+)">/.exec(
+      /<script defer src="\/assets\/page-loader-[^"]+\.js" data-entry="[^"]+" data-modules="([^"]*)" data-fonts="([^"]+)" data-fetches="([^"]+)">/.exec(
         html,
       );
     expect(loader, candidate.route).not.toBeNull();
     expect(loader![1], candidate.route).toMatch(/\/assets\/FormStepPage-[^ ]+\.js/);
+    // The live version's validators (an immutable module of the server) come with the form's code,
+    // and its definition is fetched for the app to hydrate with.
+    const { definitionVersion } = await (await request.get('/api/Register/Config')).json();
+    expect(loader![1].split(' '), candidate.route).toContain(`/api/definition/${definitionVersion}/validators.js`);
     expect(loader![2], candidate.route).toMatch(/^\/assets\/page-fonts-[^/]+\.css$/);
+    expect(loader![3], candidate.route).toBe(`/api/definition/${definitionVersion}/definition.json`);
     expect(html, candidate.route).not.toMatch(/@font-face\{[^}]*url\(/);
     expect(html, candidate.route).not.toContain('<script type="module"');
   }
@@ -121,7 +126,11 @@ test('a tap on «شروع» before the app code is in still keeps the plan of ?t
   // The app read the plan from this page's address.
   await expect
     .poll(() =>
-      page.evaluate(() => (JSON.parse(sessionStorage.getItem('pharmacy-wizard:v1') ?? '{}') as { tier?: number }).tier),
+      page.evaluate(() => {
+        // One key per version (src/client/state/version-drafts.ts).
+        const key = Object.keys(sessionStorage).find((name) => name.startsWith('pharmacy-wizard:v1@'));
+        return (JSON.parse((key && sessionStorage.getItem(key)) ?? '{}') as { tier?: number }).tier;
+      }),
     )
     .toBe(3);
 });

@@ -66,6 +66,12 @@ export interface StartOptions {
   clientDir?: string;
   /** The definition the server reads (SCHEMAS_DIR); the shipped schemas/ by default. */
   schemasDir?: string;
+  /** The server-side page renderer's folder (SSR_DIR); beside the built client by default. */
+  ssrDir?: string;
+  /** Another database (DATABASE_URL), e.g. a PostgreSQL shared by two servers; a fresh SQLite file by default. */
+  databaseUrl?: string;
+  /** More environment for the server (e.g. CSRF_SECRET shared by two servers). */
+  env?: Record<string, string>;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
@@ -95,9 +101,12 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${databaseFile}`,
+      DATABASE_URL: options.databaseUrl ?? `sqlite:${databaseFile}`,
       CAPTCHA_QUESTIONS_FILE: captchaBankFile,
       CLIENT_DIR: clientDir,
+      // The server-side bundle that renders each version's pages stays in the project (it imports
+      // React and RJSF from node_modules); built with the client, beside it.
+      SSR_DIR: options.ssrDir ?? join(builtClient, '..', 'ssr'),
       ...(options.schemasDir ? { SCHEMAS_DIR: options.schemasDir } : {}),
       NODE_ENV: process.env.E2E_NODE_ENV ?? 'production',
       // The suite plays many managers from one address within a minute: lift the per-client limits
@@ -106,6 +115,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
       RATE_LIMIT_REGISTRATION_PER_MINUTE: '10000',
       RATE_LIMIT_STATISTIC_PER_MINUTE: '10000',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+      ...options.env,
     },
     stdio: ['ignore', log, log],
   });

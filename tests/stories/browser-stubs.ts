@@ -51,3 +51,9 @@ if (typeof HTMLDialogElement !== 'undefined') {
     };
   }
 }
+
+// A Range has no layout in jsdom: CodeMirror (the console's definition editor) measures text through one.
+if (typeof Range !== 'undefined' && typeof Range.prototype.getClientRects !== 'function') {
+  Range.prototype.getClientRects = () => Object.assign([], { item: () => null });
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+}

@@ -15,7 +15,7 @@ import { FETCHING_HOOKS, requiredStates, statesOf, widgetFileBase, type StoryFac
 
 // Storybook and the app get the validators from the Vite plugin's virtual module; here the same
 // generated code, through the same RJSF precompiled validator (see wizard-validators.ts).
-vi.mock('../../src/client/form/precompiled.js', async () => ({
+vi.mock('../../src/client/form/bundled-validators.js', async () => ({
   precompiledValidatorFactory: (await import('./wizard-validators.js')).buildPrecompiledValidatorFactory(),
 }));
 

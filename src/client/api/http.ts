@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The whole answer, for a caller that needs more than the message (e.g. a refused publish's problems). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -15,7 +17,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -37,7 +39,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   try {
     return await send<T>(path, options);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'csrf' || options.method !== 'POST') throw error;
+    const writes = options.method === 'POST' || options.method === 'PUT';
+    if (!(error instanceof ApiError) || error.code !== 'csrf' || !writes) throw error;
     await send(apiPaths.config, {});
     return send<T>(path, options);
   }
@@ -74,5 +77,5 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
 function toApiError(status: number, body: unknown): ApiError {
   const error = (body as Partial<ApiErrorBody> | undefined)?.error;
   const fallback = status >= 500 ? fa.errors.unavailable : fa.errors.internal;
-  return new ApiError(status, error?.code ?? 'internal', error?.message ?? fallback, error?.fields ?? {});
+  return new ApiError(status, error?.code ?? 'internal', error?.message ?? fallback, error?.fields ?? {}, body);
 }

@@ -1,4 +1,5 @@
 import type { WidgetServices } from '../../../widgets/services.js';
+import { mobileVerification } from './mobile-verification.js';
 import { useCaptcha, useLocations, useRegisterConfig } from './queries.js';
 
 /** The widgets' services over the API, cached by React Query (one object for the session). */
@@ -6,4 +7,5 @@ export const queryWidgetServices: WidgetServices = {
   useRegisterConfig,
   useLocations,
   useCaptcha: () => useCaptcha(),
+  mobileVerification,
 };

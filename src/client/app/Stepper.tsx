@@ -1,6 +1,6 @@
 import type { LoadedStep } from '../../shared/wizard-definition.js';
 import { fa } from '../../shared/strings.fa.js';
-import { faDigits, fill } from './text.js';
+import { faDigits, fill } from '../../shared/text.js';
 
 export interface StepperProps {
   /** The steps of the loaded definition, in order (titles come from wizard.json). */

@@ -10,11 +10,13 @@ import { WizardStoreProvider, useStoreRestored, useWizardActions, useWizardState
 import { canOpen, fallbackStep } from './navigation.js';
 import { Header } from './Header.js';
 import { Stepper } from './Stepper.js';
-import { wantsWidePage } from '../../../widgets/layout.js';
+import { wantsWidePage } from '../../../widgets/declarations.js';
 import { parseTierParam } from './tier.js';
 import { useStepHeading } from './use-step-heading.js';
 import { useStepReach } from './use-step-reach.js';
 import { ActiveStepsProvider, WizardEnvProvider, useWizard, useWizardEnv, type ValidatorLoader } from './wizard-env.js';
+import { STATUS_ROUTE } from '../../shared/followup-contract.js';
+import { StatusShell } from '../status/StatusShell.js';
 
 /** The form steps' code (RJSF, the widgets, the validators): its own chunk, never on /welcome. */
 export const loadFormStepPage = () => import('../form/FormStepPage.js');
@@ -36,8 +38,14 @@ export interface WizardAppProps {
   stepTest?: StepTest;
   /** Warm the form steps' chunk once the browser is idle (on in the app). */
   prefetch?: boolean;
-  /** Rendered at build time or hydrating that HTML: the stored draft is read after hydration. */
+  /** Rendered on the server or hydrating that HTML: the stored draft is read after hydration. */
   prerendered?: boolean;
+  /** The definition's version: sent with the registration (the server validates against it). */
+  version?: string;
+  /** A staff preview: nothing is posted or counted; the final step shows the body instead. */
+  preview?: boolean;
+  /** A line for the manager above the step once the page is theirs (answers carried over to a new version). */
+  notice?: string;
 }
 
 /**
@@ -56,6 +64,9 @@ export function WizardApp({
   storageKey,
   prefetch = false,
   prerendered = false,
+  version,
+  preview = false,
+  notice,
 }: WizardAppProps) {
   return (
     <WizardEnvProvider
@@ -64,10 +75,12 @@ export function WizardApp({
       loadValidators={loadValidators}
       queryClient={queryClient}
       stepTest={stepTest}
+      version={version}
+      preview={preview}
     >
       <WizardStoreProvider storage={storage} storageKey={storageKey} restoreAfterHydration={prerendered}>
         <ActiveStepsProvider>
-          <WizardRoutes prefetch={prefetch} />
+          <WizardRoutes prefetch={prefetch} notice={notice} />
         </ActiveStepsProvider>
       </WizardStoreProvider>
     </WizardEnvProvider>
@@ -75,12 +88,14 @@ export function WizardApp({
 }
 
 /** One route per step of the definition; any other path goes to the first step (/welcome). */
-export function WizardRoutes({ prefetch = false }: { prefetch?: boolean }) {
+export function WizardRoutes({ prefetch = false, notice }: { prefetch?: boolean; notice?: string }) {
   const wizard = useWizard();
   const first = wizard.steps[0];
   return (
     <Routes>
-      <Route element={<AppShell prefetch={prefetch} />}>
+      {/* «پیگیری ثبت‌نام» (issue 20): in the wizard's shell, not a step of it. */}
+      <Route path={STATUS_ROUTE} element={<StatusShell />} />
+      <Route element={<AppShell prefetch={prefetch} notice={notice} />}>
         {wizard.steps.map((step) => (
           <Route key={step.id} path={step.route} element={<StepRoute step={step} />} />
         ))}
@@ -106,11 +121,12 @@ function whenIdle(task: () => void): () => void {
 }
 
 /** Header, stepper and the routed step (spec §2: "the application root shows the header and the routed content"). */
-function AppShell({ prefetch }: { prefetch: boolean }) {
+function AppShell({ prefetch, notice }: { prefetch: boolean; notice?: string }) {
   const wizard = useWizard();
   const env = useWizardEnv();
   const state = useWizardState();
   const actions = useWizardActions();
+  const restored = useStoreRestored();
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const current = wizard.steps.find((step) => step.route === pathname);
@@ -144,6 +160,12 @@ function AppShell({ prefetch }: { prefetch: boolean }) {
       <div className={`app-body${current && hasWideLayout(current) ? ' app-body--wide' : ''}`}>
         <Stepper steps={wizard.steps} currentId={current?.id} completed={state.completed} />
         <main id="main" className="app-main" tabIndex={-1}>
+          {/* Never in the server's HTML: shown once the tab's own state is in. */}
+          {notice && restored && (
+            <p className="app-notice" role="status">
+              {notice}
+            </p>
+          )}
           <Outlet />
         </main>
       </div>

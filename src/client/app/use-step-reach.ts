@@ -3,7 +3,7 @@ import type { LoadedStep } from '../../shared/wizard-definition.js';
 import { recordStepReach } from '../api/config.js';
 import { useStoreRestored, useWizardState } from '../state/wizard-store.js';
 import { canOpen, stepIndexOf } from './navigation.js';
-import { useWizard } from './wizard-env.js';
+import { useWizard, useWizardEnv } from './wizard-env.js';
 
 /**
  * Counts, once per visit, each step the visitor really reaches: not a step the guard is about to
@@ -14,7 +14,9 @@ export function useStepReach(current: LoadedStep | undefined, planSettled: boole
   const state = useWizardState();
   const restored = useStoreRestored();
   const reached = useRef(new Set<string>());
-  const open = current !== undefined && restored && planSettled && canOpen(wizard, current, state);
+  // A staff preview counts nothing.
+  const { preview } = useWizardEnv();
+  const open = !preview && current !== undefined && restored && planSettled && canOpen(wizard, current, state);
   const stepNumber = current === undefined ? 0 : stepIndexOf(wizard, current.id) + 1;
   const tier = state.tier;
   useEffect(() => {

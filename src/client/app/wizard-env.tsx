@@ -28,6 +28,13 @@ export interface WizardEnvironment {
   queryClient?: QueryClient;
   /** Whether a step's `when` holds for the earlier answers (precompiled in the app). */
   stepTest: StepTest;
+  /** The version being filled in (sent with the registration); undefined: the server's live one. */
+  version?: string;
+  /**
+   * A staff preview of a draft: nothing is posted or counted, and the final step shows the body
+   * that would have been posted.
+   */
+  preview: boolean;
 }
 
 /** For a definition without `when`: every step is shown. */
@@ -43,6 +50,8 @@ export interface WizardEnvProviderProps {
   queryClient?: QueryClient;
   /** Evaluates the steps' `when`; needed only by a definition that has one. */
   stepTest?: StepTest;
+  version?: string;
+  preview?: boolean;
   children: ReactNode;
 }
 
@@ -52,6 +61,8 @@ export function WizardEnvProvider({
   loadValidators,
   queryClient,
   stepTest,
+  version,
+  preview = false,
   children,
 }: WizardEnvProviderProps) {
   const value = useMemo<WizardEnvironment>(() => {
@@ -63,6 +74,8 @@ export function WizardEnvProvider({
       wizard,
       queryClient,
       stepTest: stepTest ?? everyStep,
+      version,
+      preview,
       fullWizard: () => {
         full ??= loadFullWizard ? loadFullWizard() : Promise.resolve(wizard);
         return full;
@@ -72,7 +85,7 @@ export function WizardEnvProvider({
         return validators;
       },
     };
-  }, [wizard, loadFullWizard, loadValidators, queryClient, stepTest]);
+  }, [wizard, loadFullWizard, loadValidators, queryClient, stepTest, version, preview]);
   return <WizardEnvContext.Provider value={value}>{children}</WizardEnvContext.Provider>;
 }
 

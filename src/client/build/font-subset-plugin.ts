@@ -4,11 +4,16 @@
  * tables stay complete for the letters kept) instead of the package's full fonts. `npm run dev`
  * keeps the full fonts.
  *
- * Kept: Basic Latin (the tracking code, URLs, Latin digits), the Arabic letters Persian writes
- * with and the four Persian ones (پ چ ژ گ) with ک, ی and ۀ, the vowel marks, both Arabic-Indic digit
- * sets with the Persian decimal and thousands separators, Persian punctuation (، ؛ ؟ « »), the
- * joiners and direction marks (ZWNJ, ZWJ, LRM, RLM), dashes, quotes and the ellipsis. Letters a
- * manager may type that are not kept (Urdu or Pashto ones) fall back to the system font.
+ * The subset does not depend on the definition: it is made once, at build time, for whatever any
+ * published version can show (issue 19: a label added in the browser must never fall back to
+ * another font). Kept: Basic Latin (the tracking code, URLs, Latin digits) with § © « » ° · × ÷ and
+ * the no-break space, the Arabic letters Persian writes with and the four Persian ones (پ چ ژ گ) with ک, ی and
+ * ۀ, the vowel marks, the tatweel, both Arabic-Indic digit sets with the Persian decimal and
+ * thousands separators and the percent sign, Persian punctuation (، ؛ ؟ « »), the joiners and
+ * every direction mark and isolate (ZWNJ, ZWJ, LRM, RLM, LRI…PDI), dashes, quotes, the bullet, the
+ * per-mille and prime signs, the minus sign and the ellipsis. Letters a manager may type that are
+ * not kept (Urdu or Pashto ones) fall back to the system font; the test beside this plugin checks
+ * that every character of schemas/ and of the interface strings is kept.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -19,7 +24,11 @@ import type { Plugin } from 'vite';
 const KEPT_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x20, 0x7e],
   [0xa0, 0xa0],
+  [0xa7, 0xa7],
+  [0xa9, 0xa9],
   [0xab, 0xab],
+  [0xb0, 0xb0],
+  [0xb7, 0xb7],
   [0xbb, 0xbb],
   [0xd7, 0xd7],
   [0xf7, 0xf7],
@@ -37,9 +46,13 @@ const KEPT_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x6c0, 0x6c0],
   [0x6cc, 0x6cc],
   [0x6f0, 0x6f9],
-  [0x200c, 0x200f],
+  [0x200b, 0x200f],
   [0x2010, 0x2027],
+  [0x202a, 0x202e],
+  [0x2030, 0x2033],
   [0x2039, 0x203a],
+  [0x2066, 0x2069],
+  [0x2212, 0x2212],
 ];
 
 export function keptText(): string {

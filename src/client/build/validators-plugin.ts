@@ -1,41 +1,27 @@
 /**
- * Build-time validators for the wizard's form steps (Node side only).
+ * The validators of schemas/ as virtual modules, for Storybook and the tests, which still read
+ * schemas/ (Node side only). The live wizard loads each published version's validators from the
+ * server instead (src/client/definition/source.ts); both come from the one generator,
+ * src/shared/validators-code.ts (ajv standalone code: no eval in the browser, strict CSP).
  *
- * The server's Content-Security-Policy forbids `unsafe-eval`, and ajv's compiler builds its
- * validators with `new Function`. So every step schema in `schemas/` is compiled here, at build
- * time, with ajv's standalone code generator (through RJSF's `compileSchemaValidatorsCode`), and the
- * browser only ever runs the generated functions through `createPrecompiledValidator`.
- *
- * The virtual module `virtual:wizard-validators` exports `validators`: step id -> RJSF
- * `ValidatorFunctions` (one map per step, each step schema compiled on its own because ajv keys
- * compiled schemas by `$id`), `schemaIds`: step id -> the step schema's `$id`, and `schemaHashes`:
- * step id -> RJSF's `hashForSchema` of the schema compiled (to refuse a different definition).
- *
- * Traps handled here: ajv's ESM output breaks on schema ids that start with a digit (RJSF's
- * hashed sub-schema ids can), so the code is generated as CommonJS and wrapped into an ES module
- * with a small `require` that only knows the modules the code asks for; custom formats
- * (src/shared/formats.ts) are referenced from the generated code through `code.formats`.
+ * `virtual:wizard-validators` exports `validators` (step id -> RJSF `ValidatorFunctions`),
+ * `schemaIds` and `schemaHashes`; `virtual:wizard-step-conditions` exports `stepConditions` (step
+ * id -> whether its `when` holds). Each is the generated module with its runtime modules imported
+ * statically and handed to its factory.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv, _ } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
-import { hashForSchema } from '@rjsf/utils';
-import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { Plugin, ViteDevServer } from 'vite';
-import { formats } from '../../shared/formats.js';
-import { formSteps, loadWizard, type LoadedWizard } from '../../shared/wizard-definition.js';
-import { addWizardVocabulary, wizardAjvOptions } from '../../shared/ajv-config.js';
-import { wizardValidatorOptions } from './ajv-options.js';
+import { generateValidatorsModule as generateModule } from '../../shared/validators-code.js';
+import { FORMATS_MODULE_ID } from '../../shared/validators-module.js';
+import { loadWizard, type LoadedWizard } from '../../shared/wizard-definition.js';
+
+export { compileStepCode } from '../../shared/validators-code.js';
 
 export const VALIDATORS_MODULE_ID = 'virtual:wizard-validators';
 const RESOLVED_ID = `\0${VALIDATORS_MODULE_ID}`;
-/** The steps' `when` conditions: small, in the first chunk (the stepper needs them on /welcome). */
 export const STEP_CONDITIONS_MODULE_ID = 'virtual:wizard-step-conditions';
 const RESOLVED_CONDITIONS_ID = `\0${STEP_CONDITIONS_MODULE_ID}`;
-/** What the generated code `require`s to reach the format functions. */
-const FORMATS_REQUIRE_ID = 'wizard:formats';
-const AJV_FORMATS_MODULE = 'ajv-formats/dist/formats';
 
 export interface GenerateOptions {
   /** Absolute path of src/shared/formats.ts, imported by the generated module. */
@@ -47,101 +33,32 @@ export function readWizard(schemasDir: string): LoadedWizard {
   return loadWizard((file) => JSON.parse(readFileSync(path.resolve(schemasDir, file), 'utf8')) as unknown);
 }
 
-/** CommonJS code of one step's validator functions (ajv standalone). */
-export function compileStepCode(schema: Record<string, unknown>): string {
-  return compileSchemaValidatorsCode(schema, {
-    ...wizardValidatorOptions,
-    ajvOptionsOverrides: { code: { source: true, lines: false, formats: _`require(${FORMATS_REQUIRE_ID})` } },
+/** The generated module with its runtime imported statically, then `exports` (lines of code using `__runtime`). */
+function bundled(wizard: LoadedWizard, options: GenerateOptions, exports: string[]): string {
+  const { code, runtimeModules } = generateModule(wizard, 'schemas/');
+  const lines = [code];
+  const entries = runtimeModules.map((id, index) => {
+    // ajv's runtime helpers are CommonJS files without package exports: name the file fully, so
+    // Node's ESM resolver finds them as well as Vite's.
+    const specifier = id === FORMATS_MODULE_ID ? options.formatsModule : /\.[cm]?js$/.test(id) ? id : `${id}.js`;
+    lines.push(`import * as __runtime${index} from ${JSON.stringify(specifier)};`);
+    return `${JSON.stringify(id)}: ${id === FORMATS_MODULE_ID ? `__runtime${index}.formats` : `__runtime${index}`}`;
   });
+  lines.push(`const __runtime = { ${entries.join(', ')} };`, ...exports);
+  return `${lines.join('\n')}\n`;
 }
 
 /** The ES module source of `virtual:wizard-validators` for a loaded definition. */
 export function generateValidatorsModule(wizard: LoadedWizard, options: GenerateOptions): string {
-  const steps = formSteps(wizard).filter((step) => step.jsonSchema);
-  const bodies = steps.map((step) => compileStepCode(step.jsonSchema as Record<string, unknown>));
-  const required = new Set<string>();
-  for (const body of bodies) {
-    for (const match of body.matchAll(/\brequire\("([^"]+)"\)/g)) required.add(match[1]);
-  }
-  const usedFormats = new Set<string>();
-  for (const body of bodies) {
-    for (const match of body.matchAll(/require\("wizard:formats"\)\["([^"]+)"\]/g)) usedFormats.add(match[1]);
-  }
-  const needsStandardFormats = [...usedFormats].some((name) => !Object.hasOwn(formats, name));
-
-  const lines: string[] = ['// Generated by src/client/build/validators-plugin.ts from schemas/. Do not edit.'];
-  const entries: string[] = [];
-  let index = 0;
-  for (const id of [...required].sort()) {
-    if (id === FORMATS_REQUIRE_ID) continue;
-    const name = `__dep${index++}`;
-    // ajv's runtime helpers are CommonJS files without package exports: name the file fully, so
-    // Node's ESM resolver finds them as well as Vite's.
-    const specifier = /\.[cm]?js$/.test(id) ? id : `${id}.js`;
-    lines.push(`import * as ${name} from ${JSON.stringify(specifier)};`);
-    entries.push(`${JSON.stringify(id)}: __interop(${name})`);
-  }
-  lines.push(`import { formats as __wizardFormats } from ${JSON.stringify(options.formatsModule)};`);
-  if (needsStandardFormats) lines.push(`import * as __ajvFormats from ${JSON.stringify(`${AJV_FORMATS_MODULE}.js`)};`);
-  lines.push(
-    // A CommonJS module seen through ESM interop: either its exports object or a namespace whose
-    // `default` is that object; the generated code wants the exports object.
-    'function __interop(ns) { const d = ns.default; return d !== null && typeof d === "object" && "default" in d ? d : ns; }',
-    `const __formats = ${needsStandardFormats ? '{ ...__interop(__ajvFormats).fullFormats, ...__wizardFormats }' : '__wizardFormats'};`,
-    `const __modules = { ${[...entries, `${JSON.stringify(FORMATS_REQUIRE_ID)}: __formats`].join(', ')} };`,
-    'function __require(id) { if (!Object.prototype.hasOwnProperty.call(__modules, id)) throw new Error("wizard validators: unknown module " + id); return __modules[id]; }',
-    'function __load(factory) { const module = { exports: {} }; factory(__require, module, module.exports); return module.exports; }',
-  );
-  steps.forEach((step, position) => {
-    lines.push(`function __step${position}(require, module, exports) {\n${bodies[position]}\n}`);
-  });
-  lines.push(
-    `export const validators = { ${steps.map((step, position) => `${JSON.stringify(step.id)}: __load(__step${position})`).join(', ')} };`,
-    `export const schemaIds = ${JSON.stringify(Object.fromEntries(steps.map((step) => [step.id, step.jsonSchema?.$id ?? step.schema])))};`,
-    // Lets the browser notice a definition that differs from the one these validators were built from.
-    `export const schemaHashes = ${JSON.stringify(Object.fromEntries(steps.map((step) => [step.id, hashForSchema(step.jsonSchema as Record<string, unknown>)])))};`,
+  return bundled(wizard, options, [
+    'export const validators = createValidators(__runtime);',
     'export default validators;',
-  );
-  return `${lines.join('\n')}\n`;
+  ]);
 }
 
-/**
- * The ES module source of `virtual:wizard-step-conditions`: `stepConditions`, step id -> a function
- * telling whether the step's `when` holds for the earlier answers. Compiled by ajv's standalone
- * generator with the wizard's one configuration, as the server compiles them (step-rules.ts).
- */
+/** The ES module source of `virtual:wizard-step-conditions` for a loaded definition. */
 export function generateStepConditionsModule(wizard: LoadedWizard, options: GenerateOptions): string {
-  const steps = wizard.steps.filter((step) => step.when !== undefined);
-  const header = '// Generated by src/client/build/validators-plugin.ts from schemas/wizard.json. Do not edit.';
-  if (steps.length === 0) return `${header}\nexport const stepConditions = {};\n`;
-  const ajv = addWizardVocabulary(
-    new Ajv({ ...wizardAjvOptions, code: { source: true, lines: false, formats: _`require(${FORMATS_REQUIRE_ID})` } }),
-  );
-  const exportsByName: Record<string, string> = {};
-  steps.forEach((step, index) => {
-    ajv.addSchema({ type: 'object', ...step.when }, `when:${step.id}`);
-    exportsByName[`c${index}`] = `when:${step.id}`;
-  });
-  const body = standaloneCode(ajv, exportsByName);
-  const required = [...new Set([...body.matchAll(/\brequire\("([^"]+)"\)/g)].map((match) => match[1]))].filter(
-    (id) => id !== FORMATS_REQUIRE_ID,
-  );
-  const lines = [header];
-  const entries = required.sort().map((id, index) => {
-    const specifier = /\.[cm]?js$/.test(id) ? id : `${id}.js`;
-    lines.push(`import * as __dep${index} from ${JSON.stringify(specifier)};`);
-    return `${JSON.stringify(id)}: __interop(__dep${index})`;
-  });
-  lines.push(
-    `import { formats as __wizardFormats } from ${JSON.stringify(options.formatsModule)};`,
-    'function __interop(ns) { const d = ns.default; return d !== null && typeof d === "object" && "default" in d ? d : ns; }',
-    `const __modules = { ${[...entries, `${JSON.stringify(FORMATS_REQUIRE_ID)}: __wizardFormats`].join(', ')} };`,
-    'function __require(id) { return __modules[id]; }',
-    `function __conditions(require, module, exports) {\n${body}\n}`,
-    'const __exports = {}; __conditions(__require, { exports: __exports }, __exports);',
-    `export const stepConditions = { ${steps.map((step, index) => `${JSON.stringify(step.id)}: (answers) => __exports.c${index}(answers) === true`).join(', ')} };`,
-  );
-  return `${lines.join('\n')}\n`;
+  return bundled(wizard, options, ['export const stepConditions = createStepConditions(__runtime);']);
 }
 
 export interface WizardValidatorsPluginOptions {

@@ -26,6 +26,7 @@ import { useStepDefinition } from './use-step-definition.js';
 import { useStepDraft } from './use-step-draft.js';
 import { useStepErrors } from './use-step-errors.js';
 import { useWidgetContext } from './use-widget-context.js';
+import { useVerifiedFields } from './use-verified-fields.js';
 import { appQueryClient } from '../api/query-client.js';
 import { queryWidgetServices } from '../api/widget-services.js';
 import { WidgetServicesContext } from '../../../widgets/services.js';
@@ -67,6 +68,7 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
   const formContext = useWidgetContext(draft, uiSchema, formRef, saveDraft);
   const normalizeBeforeValidation = useNormalizeOnSubmit(formRef, schema);
   const errors = useStepErrors(tools, serverMessages, () => containerRef.current);
+  const customValidate = useVerifiedFields(schema);
   const { submit, busy } = useRegistrationSubmit(wizard, step);
   // The pre-rendered form stays disabled until React owns it: text typed into the HTML before
   // hydration would be overwritten by the form's state, and a press of its button would submit the
@@ -117,6 +119,7 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
         widgets={widgets}
         templates={templates}
         transformErrors={errors.transformErrors}
+        customValidate={customValidate}
         extraErrors={errors.extraErrors}
         noHtml5Validate
         // A `const` is a rule, not a value: no option of a select is preselected and the terms are never pre-accepted.

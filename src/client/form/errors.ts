@@ -8,23 +8,8 @@ import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { fieldMessages } from '../../shared/schema-messages.js';
 import { pointerFrom, pointerTokens } from '../../shared/json-pointer.js';
 import { ownedFields } from '../../../widgets/declarations.js';
+import { fieldOrder } from '../../shared/review-display.js';
 import { stepFieldNames, type LoadedStep, type LoadedWizard } from '../../shared/wizard-definition.js';
-
-/** Field names in the order the form shows them (`ui:order`, `*` standing for the rest). */
-export function fieldOrder(step: LoadedStep): string[] {
-  const names = stepFieldNames(step);
-  const order = step.ui?.['ui:order'];
-  if (!Array.isArray(order)) return names;
-  const listed = order.filter((name): name is string => typeof name === 'string');
-  const rest = names.filter((name) => !listed.includes(name));
-  const result: string[] = [];
-  for (const name of listed) {
-    if (name === '*') result.push(...rest);
-    else if (names.includes(name)) result.push(name);
-  }
-  if (!listed.includes('*')) result.push(...rest);
-  return result;
-}
 
 /**
  * Owned field -> the visible field whose widget owns it, as the widgets declare it

@@ -20,6 +20,7 @@ import { queryKeys, registerConfigQuery } from '../api/queries.js';
 import { useSubmitRegistration } from '../api/submit.js';
 import { resultStep } from '../app/navigation.js';
 import { resolveTier } from '../app/tier.js';
+import { useWizardEnv } from '../app/wizard-env.js';
 import { useWizardStore, type ServerErrors } from '../state/wizard-store.js';
 
 /** `error.fields` (JSON pointers of the posted body) -> step id -> field -> message. */
@@ -39,8 +40,20 @@ function newIdempotencyKey(): string {
 }
 
 /** `wizard` is the full definition (with schemas): the registration mapping walks the step schemas. */
+/** The server no longer accepts the version this tab was filled in: the live one is loaded instead. */
+const DEFINITION_OUTDATED = 'definition_outdated';
+
+/**
+ * Opens the live version: a fresh page of the first step, which carries the answers that still fit
+ * over from this version's state (state/version-drafts.ts) and says so.
+ */
+function openLiveVersion(wizard: LoadedWizard): void {
+  window.location.assign(`${wizard.steps[0].route}${window.location.search}`);
+}
+
 export function useRegistrationSubmit(wizard: LoadedWizard, step: LoadedStep) {
   const { state, actions } = useWizardStore();
+  const { version, preview } = useWizardEnv();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useSubmitRegistration();
@@ -58,14 +71,27 @@ export function useRegistrationSubmit(wizard: LoadedWizard, step: LoadedStep) {
         const config = await queryClient.ensureQueryData(registerConfigQuery).catch(() => undefined);
         const tier = config ? resolveTier(config, state.tier)?.id : state.tier;
         const registration = buildRegistration(wizard, drafts, { tier });
-        const answer = await mutation.mutateAsync({ registration, idempotencyKey: newIdempotencyKey() });
-        actions.succeed({
-          success: true,
-          message: answer?.message || fa.registration.successMessage,
-          trackingCode: answer?.trackingCode,
-        });
+        if (preview) {
+          // The staff preview posts nothing: the result step shows what would have been posted.
+          actions.succeed({
+            success: true,
+            message: fa.wizardVersions.previewMessage,
+            previewBody: JSON.stringify(registration, null, 2),
+          });
+        } else {
+          const answer = await mutation.mutateAsync({ registration, idempotencyKey: newIdempotencyKey(), version });
+          actions.succeed({
+            success: true,
+            message: answer?.message || fa.registration.successMessage,
+            trackingCode: answer?.trackingCode,
+          });
+        }
       } catch (error) {
         const apiError = error instanceof ApiError ? error : undefined;
+        if (apiError?.code === DEFINITION_OUTDATED) {
+          openLiveVersion(wizard);
+          return;
+        }
         actions.fail(
           { success: false, message: apiError?.message || fa.registration.failedMessage },
           serverErrorsByStep(wizard, apiError?.fields ?? {}),
@@ -78,7 +104,7 @@ export function useRegistrationSubmit(wizard: LoadedWizard, step: LoadedStep) {
       }
       if (target) void navigate(target.route);
     },
-    [actions, mutation, navigate, queryClient, state.drafts, state.tier, step, wizard],
+    [actions, mutation, navigate, queryClient, state.drafts, state.tier, step, wizard, version, preview],
   );
 
   return { submit, busy };

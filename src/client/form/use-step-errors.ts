@@ -28,8 +28,10 @@ export function useStepErrors(
     },
     [tools],
   );
-  const focusFirstError = () => {
-    const first = latest.current[0];
+  // The validator's first error in the fields' order; else RJSF's first, such as a number not yet
+  // verified (customValidate's errors come after the transformed ones).
+  const focusFirstError = (error?: RJSFValidationError) => {
+    const first = latest.current[0] ?? error;
     if (first) focusField(container(), tools.displayField(topField(first)));
   };
   const onError = (found: RJSFValidationError[]) => {

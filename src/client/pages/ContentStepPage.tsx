@@ -7,9 +7,10 @@ import { loadRegisterConfig, recordWelcomeVisit } from '../api/config.js';
 import { RESULT_CONTENT, fallbackStep } from '../app/navigation.js';
 import { resolveTier } from '../app/tier.js';
 import { useStepHeading } from '../app/use-step-heading.js';
-import { useWizard } from '../app/wizard-env.js';
+import { useWizard, useWizardEnv } from '../app/wizard-env.js';
 import { StepLinks } from './StepLinks.js';
-import { useStoreRestored, useWizardStore } from '../state/wizard-store.js';
+import { StatusLink } from '../status/StatusLink.js';
+import { useStoreRestored, useWizardStore, type RegistrationResult } from '../state/wizard-store.js';
 
 /** The rules dialog of widgets/ (and its styles) load when first opened, not with /welcome. */
 const RulesDialog = lazy(() => import('./rules-dialog.js'));
@@ -53,11 +54,13 @@ function WelcomePage({ step }: { step: LoadedStep }) {
   // A hydrating page knows the plan of `?tier=` only once the store has taken it.
   const restored = useStoreRestored();
   const settled = !config.pending && restored;
+  // A staff preview counts nothing.
+  const { preview } = useWizardEnv();
   useEffect(() => {
-    if (counted.current || !settled) return;
+    if (counted.current || !settled || preview) return;
     counted.current = true;
     recordWelcomeVisit(plan?.id ?? state.tier);
-  }, [settled, plan?.id, state.tier]);
+  }, [settled, plan?.id, state.tier, preview]);
 
   return (
     <section className="step step--content step--welcome" aria-labelledby={`${step.id}-heading`}>
@@ -78,8 +81,15 @@ function WelcomePage({ step }: { step: LoadedStep }) {
         ) : null}
       </p>
       <ContentButtons step={step} />
+      <StatusLink />
     </section>
   );
+}
+
+function resultTitle(step: LoadedStep, result: RegistrationResult | undefined): string {
+  if (!result) return step.title;
+  if (result.previewBody !== undefined) return fa.wizardVersions.previewHeading;
+  return result.success ? fa.registration.successHeading : fa.registration.failureHeading;
 }
 
 function ResultPage({ step }: { step: LoadedStep }) {
@@ -91,7 +101,7 @@ function ResultPage({ step }: { step: LoadedStep }) {
   const [rulesLoaded, setRulesLoaded] = useState(false);
   const result = state.result;
   const success = result?.success === true;
-  const title = result ? (success ? fa.registration.successHeading : fa.registration.failureHeading) : step.title;
+  const title = resultTitle(step, result);
   const heading = useStepHeading(title);
   const message =
     result?.message || (result && !success ? fa.registration.failedMessage : fa.registration.defaultMessage);
@@ -125,6 +135,19 @@ function ResultPage({ step }: { step: LoadedStep }) {
       <p className="result__message" role="status">
         {message}
       </p>
+      {success && result?.previewBody !== undefined && (
+        <pre
+          className="result__preview-body"
+          dir="ltr"
+          role="region"
+          // A region that scrolls must take focus to be read by keyboard (axe: scrollable-region-focusable).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          aria-label={fa.wizardVersions.previewHeading}
+        >
+          {result.previewBody}
+        </pre>
+      )}
       {success && result?.trackingCode && (
         <div className="result__tracking">
           <p>
@@ -158,6 +181,7 @@ function ResultPage({ step }: { step: LoadedStep }) {
             {fa.ui.result.tryAgain}
           </button>
         )}
+        {success && result?.trackingCode && <StatusLink trackingCode={result.trackingCode} />}
         {success && (
           <Link className="button button--secondary" to={wizard.steps[0].route}>
             {fa.ui.result.startOver}

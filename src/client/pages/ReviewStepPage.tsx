@@ -7,10 +7,10 @@ import { useWidgetServices, WidgetServicesContext } from '../../../widgets/servi
 import { appQueryClient } from '../api/query-client.js';
 import { queryWidgetServices } from '../api/widget-services.js';
 import { REVIEW_RETURN_PARAM } from '../app/navigation.js';
-import { fill } from '../app/text.js';
+import { fill } from '../../shared/text.js';
 import { useActiveWizard, useWizardEnv } from '../app/wizard-env.js';
 import { useWizardStore } from '../state/wizard-store.js';
-import { reviewAnswers } from './review-values.js';
+import { reviewAnswers } from '../../shared/review-display.js';
 import { StepLinks } from './StepLinks.js';
 
 /** A review step (`"kind": "review"`): every answer of the shown steps before it, each group with «ویرایش». */

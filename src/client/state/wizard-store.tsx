@@ -21,6 +21,8 @@ export interface RegistrationResult {
   success: boolean;
   message: string;
   trackingCode?: string;
+  /** A staff preview: the body that would have been posted (JSON text), instead of a tracking code. */
+  previewBody?: string;
 }
 
 /** Step id -> field name -> Persian message from the server's `error.fields`. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths } from '../../shared/api-contract.js';
+import { apiTags } from '../api-tags.js';
 import { errorResponseSchema } from '../errors.js';
 
 export const captchaSchema = {
@@ -14,7 +15,10 @@ export const captchaSchema = {
 } as const;
 
 export const captchaRouteSchema = {
-  summary: 'A fresh captcha question bound to the pre-session (rate-limited per client)',
+  operationId: 'getCaptcha',
+  tags: [apiTags.wizard.name],
+  summary: 'A fresh captcha question',
+  description: 'Bound to the pre-session cookie; its answer goes with the registration. Rate-limited per client.',
   response: { 200: captchaSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
 } as const;
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths } from '../../shared/api-contract.js';
+import { apiTags } from '../api-tags.js';
 import { errorResponseSchema } from '../errors.js';
 import { chooseEncoding, matchesAnyTag } from './locations.js';
 
@@ -31,7 +32,10 @@ export const locationsSchema = {
 } as const;
 
 export const locationsRouteSchema = {
-  summary: 'Provinces and their cities (public, cached for a day)',
+  operationId: 'getLocations',
+  tags: [apiTags.wizard.name],
+  summary: 'Provinces and their cities',
+  description: 'Public, cached for a day, compressed once; answers 304 to a matching If-None-Match.',
   response: { 200: locationsSchema, 304: { type: 'null' }, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
 } as const;
 

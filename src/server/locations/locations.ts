@@ -5,6 +5,8 @@ import type { Locations } from '../../shared/api-contract.js';
 
 /** The locations answer, prepared once: body in three encodings with their strong ETags. */
 export interface LocationsResource {
+  /** The provinces and cities themselves (their names, for the staff console's answers). */
+  data: Locations;
   provinceOfCity: Map<number, number>;
   variants: Record<Encoding, { body: Buffer; etag: string }>;
 }
@@ -20,6 +22,7 @@ export function loadLocations(file: string): LocationsResource {
   const body = Buffer.from(JSON.stringify({ provinces: data.provinces, cities: data.cities }));
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
   return {
+    data: { provinces: data.provinces, cities: data.cities },
     provinceOfCity: new Map(data.cities.map((city) => [city.id, city.provinceId])),
     variants: {
       identity: { body, etag: `"${hash}"` },

@@ -9,6 +9,7 @@ interface Refusal {
   code: ErrorCode;
   fields?: Record<string, string>;
   headers?: Record<string, string>;
+  detail?: string;
 }
 
 const parserRefusals: Record<string, Refusal> = {
@@ -32,7 +33,7 @@ export default fp(
         .header('cache-control', 'no-store')
         .headers(refusal.headers ?? {})
         .type('application/json; charset=utf-8')
-        .send(errorBody(refusal.code, refusal.fields));
+        .send(errorBody(refusal.code, refusal.fields, refusal.detail));
     });
   },
   { name: 'api-errors', fastify: '5.x', dependencies: ['definition'] },
@@ -40,7 +41,13 @@ export default fp(
 
 function classify(app: FastifyInstance, error: FastifyError): Refusal {
   if (error instanceof ApiError)
-    return { status: error.statusCode, code: error.code, fields: error.fields, headers: error.headers };
+    return {
+      status: error.statusCode,
+      code: error.code,
+      fields: error.fields,
+      headers: error.headers,
+      detail: error.detail,
+    };
   if (error.validation) return validationRefusal(app, error);
   const known = error.code ? parserRefusals[error.code] : undefined;
   if (known) return known;

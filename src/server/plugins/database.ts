@@ -3,6 +3,7 @@ import { openDatabase } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { deleteExpiredCaptchas } from '../captcha/captcha.repository.js';
 import { deleteOldIdempotencyKeys } from '../idempotency/idempotency.repository.js';
+import { purgeStaleSignIns } from '../staff/staff.service.js';
 
 const HOUR = 3_600_000;
 
@@ -10,6 +11,7 @@ const HOUR = 3_600_000;
 export default fp(
   async (app) => {
     const database = await openDatabase(app.config.database, {
+      migrations: app.config.migrateAtStart ? 'apply' : 'check',
       onPoolError: (error) =>
         app.log.warn(
           { err: { message: error.message, code: (error as { code?: string }).code } },
@@ -24,6 +26,7 @@ export default fp(
       try {
         await deleteExpiredCaptchas(database.db, app.clock() - HOUR);
         await deleteOldIdempotencyKeys(database.db, app.clock() - 24 * HOUR);
+        await purgeStaleSignIns(database.db, app.clock());
       } catch (error) {
         app.log.warn({ err: { message: (error as Error).message } }, 'clean-up skipped');
       }

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/api-contract.js';
+import { apiTags } from '../api-tags.js';
 import { SAFE_METHODS } from './csrf.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -23,7 +24,11 @@ export default fp(
           // The registration body is the wizard's schemas/, so the contract changes with them.
           version: app.definition.version,
           description: `Unsafe requests need the ${XSRF_COOKIE} cookie echoed in the ${XSRF_HEADER} header; any GET under /api/ issues it.`,
+          contact: { name: 'The operators of this server' },
         },
+        // Relative: the document describes the server that serves it, whatever its address.
+        servers: [{ url: '/', description: 'this server' }],
+        tags: Object.values(apiTags).map(({ name, description }) => ({ name, description })),
         components: {
           securitySchemes: {
             xsrfToken: {

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { DEFINITION_PREVIEW_PATH } from '../../shared/definition-preview.js';
 
 /**
- * Security headers from helmet, one set for pages, static files and /api/ answers alike.
+ * Security headers from helmet, one set for pages, static files and /api/ answers alike (the
+ * editor's preview pages differ in one thing: a page of this origin may frame them).
  * The CSP is ours, not helmet's default: styles may be inline (RJSF and Leaflet set style
  * attributes), scripts never; images may come from the map's tile server. HSTS only in production,
  * where the site is served over HTTPS (outside it, it would pin localhost to https).
@@ -12,19 +14,27 @@ import helmet from 'helmet';
  */
 export default fp(
   async (app) => {
-    const setHeaders = helmet({
+    const options = (framedBySelf: boolean) => ({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: pageDirectives(app.definition.registerConfig.map.tileUrl),
+        directives: {
+          ...pageDirectives(app.definition.registerConfig.map.tileUrl),
+          ...(framedBySelf ? { 'frame-ancestors': ["'self'"] } : {}),
+        },
       },
       crossOriginEmbedderPolicy: false,
-      xFrameOptions: { action: 'deny' },
-      referrerPolicy: { policy: 'no-referrer' },
+      xFrameOptions: { action: framedBySelf ? ('sameorigin' as const) : ('deny' as const) },
+      referrerPolicy: { policy: 'no-referrer' as const },
       strictTransportSecurity: app.config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
+    const setHeaders = helmet(options(false));
+    // The editor's preview frames the wizard rendered from the draft: those pages, and only they,
+    // may be framed, and only by a page of this origin (the console's «ویرایش فرم»).
+    const setPreviewHeaders = helmet(options(true));
+    const isPreview = (url: string) => url === DEFINITION_PREVIEW_PATH || url.startsWith(`${DEFINITION_PREVIEW_PATH}/`);
     app.addHook('onRequest', (request, reply, done) => {
       // helmet 8 throws its errors rather than passing them on; `next` only says it is done.
-      setHeaders(request.raw, reply.raw, () => done());
+      (isPreview(request.url) ? setPreviewHeaders : setHeaders)(request.raw, reply.raw, () => done());
     });
   },
   { name: 'security-headers', fastify: '5.x', dependencies: ['definition'] },

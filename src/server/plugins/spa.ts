@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRERENDERED_PAGES_DIR, REGISTER_CONFIG_ELEMENT_ID } from '../../shared/api-contract.js';
 import { fa } from '../../shared/strings.fa.js';
-import { etagMatches, registerConfigOf } from '../routes/config.routes.js';
+import { sendCompressed } from './definition-assets.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The staff console's own page (staff.html, a second Vite entry). */
@@ -20,18 +17,12 @@ declare module 'fastify' {
   }
 }
 
-interface Page {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
-}
-
 /**
  * The built wizard from CLIENT_DIR: hashed /assets/ cached for a year (and served as .br/.gz when
- * the build left those beside them), pages revalidated every time. A step's route gets its
- * pre-rendered page with Register/Config inlined (no round trip before the plan or the map can
- * show); any other page path gets index.html. Without a build, pages say so in Persian.
+ * the build left those beside them), pages revalidated every time. A step's route gets the live
+ * version's page, rendered when that version was prepared (definition/artifacts.ts), with
+ * Register/Config inlined (no round trip before the plan or the map can show); a publish changes
+ * it without a restart. Any other page path gets index.html. Without a build, pages say so in Persian.
  */
 export default fp(
   async (app) => {
@@ -49,57 +40,22 @@ export default fp(
         },
       });
     }
-    const pages = built
-      ? readPages(join(root, PRERENDERED_PAGES_DIR), JSON.stringify(registerConfigOf(app.definition)))
-      : new Map<string, Page>();
     const placeholder = notBuiltPage();
     const staffBuilt = built && existsSync(join(root, STAFF_PAGE));
     app.decorate('serveSpa', (reply: FastifyReply, path?: string) => {
       // The staff console is rendered in the browser only: never pre-rendered, never cached by a proxy.
       if (staffBuilt && path !== undefined && (path === '/staff' || path.startsWith('/staff/')))
         return reply.sendFile(STAFF_PAGE);
-      const page = path === undefined ? undefined : pages.get(path);
-      if (page) return sendPage(reply, page);
+      const page =
+        path === undefined ? undefined : app.definitionArtifacts.ready(app.definition.version)?.pages.get(path);
+      if (page) return sendCompressed(reply, page, 'text/html; charset=utf-8', 'no-cache');
       return built
         ? reply.sendFile('index.html')
         : reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(placeholder);
     });
   },
-  { name: 'spa', fastify: '5.x', dependencies: ['definition'] },
+  { name: 'spa', fastify: '5.x', dependencies: ['definition', 'definition-assets'] },
 );
-
-/** Route -> page, with the config inlined and compressed once at start. */
-function readPages(dir: string, configJson: string): Map<string, Page> {
-  const pages = new Map<string, Page>();
-  if (!existsSync(dir)) return pages;
-  // A JSON data block is never run (the CSP allows no inline script); `<` is escaped so the text
-  // cannot close the element.
-  const block = `<script type="application/json" id="${REGISTER_CONFIG_ELEMENT_ID}">${configJson.replace(/</g, '\\u003c')}</script>`;
-  for (const file of readdirSync(dir)) {
-    if (!file.endsWith('.html')) continue;
-    const html = readFileSync(join(dir, file), 'utf8').replace('</head>', () => `  ${block}\n  </head>`);
-    const identity = Buffer.from(html);
-    pages.set(`/${file.slice(0, -'.html'.length)}`, {
-      identity,
-      br: brotliCompressSync(identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      }),
-      gzip: gzipSync(identity, { level: 9 }),
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
-    });
-  }
-  return pages;
-}
-
-function sendPage(reply: FastifyReply, page: Page): FastifyReply {
-  void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag);
-  if (etagMatches(reply.request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-  void reply.type('text/html; charset=utf-8');
-  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.identity);
-}
 
 function notBuiltPage(): string {
   const text = fa.errors.not_built;

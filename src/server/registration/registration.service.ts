@@ -19,6 +19,8 @@ import { formColumns, type ColumnFields } from './registration.columns.js';
 import { insertRegistration } from './registration.repository.js';
 import type { NewRegistration } from './registration.table.js';
 import { newTrackingCode } from './tracking-code.js';
+import { receiptText } from '../sms/messages.js';
+import { enqueueSms } from '../sms/outbox.repository.js';
 
 export interface RegistrationDeps {
   definition: Definition;
@@ -26,6 +28,8 @@ export interface RegistrationDeps {
   writes: GroupCommit;
   captcha: CaptchaService;
   clock: () => number;
+  /** The site's address, which the SMS receipt links to (issue 20). */
+  publicUrl: string;
 }
 
 /**
@@ -98,7 +102,20 @@ async function store(
     if (key) await releaseKey(db, key);
     return { kind: 'captcha_invalid' };
   }
-  const trackingCode = await insertWithFreshCode(db, row, answer.trackingCode);
+  const { id, trackingCode } = await insertWithFreshCode(db, row, answer.trackingCode);
+  // The receipt is queued with the registration, in its transaction: never sent for a registration
+  // that was not stored, never lost for one that was. The SMS worker sends it later: a slow or
+  // failing SMS provider is never on the registration's path.
+  await enqueueSms(
+    db,
+    {
+      kind: 'receipt',
+      receptor: row.mobile_number,
+      message: receiptText(deps.publicUrl, trackingCode),
+      registrationId: id,
+    },
+    deps.clock(),
+  );
   if (trackingCode !== answer.trackingCode) {
     answer = { ...answer, trackingCode };
     if (key) await storeResponse(db, key, JSON.stringify(answer));
@@ -118,10 +135,11 @@ async function insertWithFreshCode(
   db: Kysely<Database>,
   row: Omit<NewRegistration, 'tracking_code'>,
   firstCode: string,
-): Promise<string> {
+): Promise<{ id: number; trackingCode: string }> {
   let trackingCode = firstCode;
   for (let attempt = 0; attempt < 8; attempt += 1) {
-    if ((await insertRegistration(db, { ...row, tracking_code: trackingCode })) !== undefined) return trackingCode;
+    const id = await insertRegistration(db, { ...row, tracking_code: trackingCode });
+    if (id !== undefined) return { id, trackingCode };
     trackingCode = newTrackingCode();
   }
   throw new Error('no free tracking code after 8 attempts');

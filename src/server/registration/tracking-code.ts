@@ -16,4 +16,4 @@ export function newTrackingCode(): string {
   return code;
 }
 
-export const TRACKING_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
+export { TRACKING_CODE_PATTERN } from '../../shared/followup-contract.js';

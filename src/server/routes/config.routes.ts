@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiPaths, type RegisterConfig } from '../../shared/api-contract.js';
+import { apiTags } from '../api-tags.js';
 import { errorResponseSchema } from '../errors.js';
 
 const point = {
@@ -66,7 +67,11 @@ export const registerConfigSchema = {
 } as const;
 
 export const configRouteSchema = {
-  summary: 'The wizard settings: plans, default plan, map, and the definition version',
+  operationId: 'getRegisterConfig',
+  tags: [apiTags.wizard.name],
+  summary: 'The wizard settings',
+  description:
+    'Plans and the default plan, the map’s provider and centre, and the version of the definition the wizard is built from. Answers 304 to a matching If-None-Match.',
   response: {
     200: registerConfigSchema,
     304: { type: 'null' },
@@ -75,11 +80,23 @@ export const configRouteSchema = {
   },
 } as const;
 
-/** GET Register/Config: plans, map settings and the definition version; revalidated by ETag. */
+/** GET Register/Config: plans, map settings and the live definition version; revalidated by ETag. */
 export const configRoutes: FastifyPluginAsync = async (app) => {
-  const body = JSON.stringify(registerConfigOf(app.definition));
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  // Precomputed once per live version: a publish changes it without a restart.
+  let answer = { version: '', body: '', etag: '' };
+  const current = (): typeof answer => {
+    const live = app.definition;
+    if (answer.version === live.version) return answer;
+    const body = JSON.stringify(registerConfigOf(live));
+    answer = {
+      version: live.version,
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    };
+    return answer;
+  };
   app.get(apiPaths.config, { schema: configRouteSchema }, async (request, reply) => {
+    const { body, etag } = current();
     void reply.header('etag', etag).header('cache-control', 'no-cache');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     // Precomputed JSON text: sent as it is, no serialisation per request.

@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths } from '../../shared/api-contract.js';
 import { toAsciiDigits } from '../../shared/normalize.js';
 import { staffPaths } from '../../shared/staff-contract.js';
-import { coalesce } from '../db/coalesce.js';
+import { apiTags } from '../api-tags.js';
 import { errorResponseSchema } from '../errors.js';
+import { planOf, summingCounter } from './counting.js';
 import { addStepReach, funnelVersions, readFunnel } from './funnel.repository.js';
 import { dayInTehran } from '../../shared/tehran-day.js';
 
@@ -11,7 +12,11 @@ const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as con
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
 export const statisticStepRouteSchema = {
-  summary: 'Counts one visitor reaching a wizard step, by day, plan and definition version (rate-limited per client)',
+  operationId: 'countStepReached',
+  tags: [apiTags.statistics.name],
+  summary: 'Counts one visitor reaching a wizard step',
+  description:
+    'By Tehran day, plan and definition version; a step the wizard does not have is not counted. Anonymous: no cookie is read or set. Rate-limited per client.',
   querystring: {
     type: 'object',
     required: ['step'],
@@ -43,24 +48,11 @@ const funnelRowSchema = {
  * registrations.
  */
 export const funnelRoutes: FastifyPluginAsync = async (app) => {
-  const { tiers, defaultTier } = app.definition.registerConfig;
-  const known = new Set(tiers.map((tier) => tier.id));
-  const stepCount = app.definition.wizard.steps.length;
-  // Reaches of one turn of the event loop are summed per key: one upsert each, not one per visitor.
-  const count = coalesce(async (reaches: Array<{ day: string; tier: number; step: number }>) => {
-    const sums = new Map<string, { day: string; tier: number; step: number; count: number }>();
-    for (const reach of reaches) {
-      const key = `${reach.day}|${reach.tier}|${reach.step}`;
-      const sum = sums.get(key) ?? { ...reach, count: 0 };
-      sum.count += 1;
-      sums.set(key, sum);
-    }
-    await app.relaxedWrites.submit(async (db) => {
-      for (const sum of sums.values()) {
-        await addStepReach(db, { ...sum, definitionVersion: app.definition.version }, sum.count);
-      }
-    });
-  });
+  const count = summingCounter(
+    app.relaxedWrites,
+    (reach: { day: string; tier: number; step: number }) => `${reach.day}|${reach.tier}|${reach.step}`,
+    (db, reach, reaches) => addStepReach(db, { ...reach, definitionVersion: app.definition.version }, reaches),
+  );
   // Limited per client like Statistic/Register, so nobody can inflate the counts at will.
   const rateLimit = { max: app.config.rateLimit.statisticPerMinute };
 
@@ -71,10 +63,10 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
       void reply.header('cache-control', 'no-store');
       const step = Number(toAsciiDigits(request.query.step));
       // A step the wizard does not have is not counted, and the answer says nothing about why.
-      if (!Number.isInteger(step) || step < 1 || step > stepCount) return reply.code(204).send();
-      const asked = Number(toAsciiDigits(request.query.tier ?? ''));
-      const tier = known.has(asked) ? asked : defaultTier;
-      await count({ day: dayInTehran(app.clock()), tier, step });
+      // The live version's steps and plans: a publish changes them without a restart.
+      const live = app.definition;
+      if (!Number.isInteger(step) || step < 1 || step > live.wizard.steps.length) return reply.code(204).send();
+      await count({ day: dayInTehran(app.clock()), tier: planOf(request.query.tier, live), step });
       return reply.code(204).send();
     },
   );
@@ -83,7 +75,11 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
     staffPaths.funnel,
     {
       schema: {
-        summary: 'The registration funnel per Tehran day and plan: visits, steps reached, registrations, conversion',
+        operationId: 'getFunnel',
+        tags: [apiTags.staffFunnel.name],
+        summary: 'The registration funnel',
+        description:
+          'Per Tehran day and plan: welcome visits, visitors reaching each step, registrations and conversion; filtered by day range and definition version.',
         querystring: {
           type: 'object',
           additionalProperties: false,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eventText } from '../../../src/client/staff/Timeline.js';
-import type { TimelineEvent } from '../../../src/client/staff/staff-api.js';
+import type { AuditEvent } from '../../../src/shared/staff-contract.js';
 
-const event = (action: string, detail: TimelineEvent['detail'] = null): TimelineEvent => ({
+const event = (action: string, detail: AuditEvent['detail'] = null): AuditEvent => ({
   id: 1,
-  at: 0,
-  action,
+  at: '2026-11-21T08:55:00.000Z',
+  action: action as AuditEvent['action'],
   actor: 'agent@example.ir',
-  registration_id: null,
+  registration: null,
   detail,
 });
 
@@ -23,5 +23,12 @@ describe('an audit event in the timeline and the audit log', () => {
     );
     expect(eventText(event('note', { body: 'تماس گرفته شد' }))).toBe('یادداشت: تماس گرفته شد');
     expect(eventText(event('export', { format: 'csv', count: 1200 }))).toBe('خروجی: CSV، ۱٬۲۰۰ ثبت‌نام');
+  });
+
+  it('says whom a case was given to, or that nobody handles it now', () => {
+    expect(eventText(event('assign', { from: null, to: 'agent@example.ir' }))).toBe(
+      'سپردن پرونده: به agent@example.ir',
+    );
+    expect(eventText(event('assign', { from: 'agent@example.ir', to: null }))).toBe('سپردن پرونده: بی‌مسئول شد');
   });
 });

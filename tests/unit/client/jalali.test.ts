@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatJalaliDay, jalaliDayOf, parseJalaliDay, tehranDayStart } from '../../../src/client/staff/jalali.js';
+import {
+  addDays,
+  addMonths,
+  daysInJalaliMonth,
+  formatJalaliDay,
+  gregorianDayOf,
+  jalaliDayOf,
+  parseJalaliDay,
+  tehranDayStart,
+  weekdayOf,
+} from '../../../src/client/staff/jalali.js';
 
 describe('Jalali days of the staff list filter', () => {
   it('reads Persian and ASCII digits with any of the usual separators', () => {
@@ -32,5 +42,23 @@ describe('Jalali days of the staff list filter', () => {
 
   it('writes a day back in Persian digits', () => {
     expect(formatJalaliDay({ year: 1405, month: 9, day: 3 })).toBe('۱۴۰۵/۰۹/۰۳');
+  });
+});
+
+describe('the Jalali calendar beside a typed day', () => {
+  it('knows the months’ lengths, Esfand of a leap year included', () => {
+    expect(daysInJalaliMonth(1405, 1)).toBe(31);
+    expect(daysInJalaliMonth(1405, 7)).toBe(30);
+    expect(daysInJalaliMonth(1404, 12)).toBe(29);
+    expect(daysInJalaliMonth(1403, 12)).toBe(30);
+  });
+
+  it('starts the week on Saturday and moves across months and years', () => {
+    // 1 Farvardin 1405 = Saturday 21 March 2026.
+    expect(weekdayOf({ year: 1405, month: 1, day: 1 })).toBe(0);
+    expect(gregorianDayOf({ year: 1405, month: 1, day: 1 })).toBe('2026-03-21');
+    expect(addDays({ year: 1404, month: 12, day: 29 }, 1)).toEqual({ year: 1405, month: 1, day: 1 });
+    expect(addMonths({ year: 1405, month: 6, day: 31 }, 1)).toEqual({ year: 1405, month: 7, day: 30 });
+    expect(addMonths({ year: 1405, month: 1, day: 10 }, -1)).toEqual({ year: 1404, month: 12, day: 10 });
   });
 });

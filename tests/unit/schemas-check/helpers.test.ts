@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { lineOf, parseJson } from '../../../scripts/schemas-check/json.js';
-import { editDistance, hasPersian, nearest } from '../../../scripts/schemas-check/text.js';
+import { lineOf, parseJson } from '../../../src/shared/definition-check/json.js';
+import { editDistance, hasPersian, nearest } from '../../../src/shared/definition-check/text.js';
 
 describe('text helpers', () => {
   it('counts a swap of neighbours as one edit and suggests only close names', () => {

@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import locationUi from '../../../schemas/steps/location.ui.json';
 import managerUi from '../../../schemas/steps/manager.ui.json';
 import pharmacyUi from '../../../schemas/steps/pharmacy-info.ui.json';
-import { followedFields, ownedFields, wantsWidePage, widgetDeclarations } from '../../../widgets/declarations.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  followedFields,
+  ownedFields,
+  stepWidgetNeeds,
+  wantsWidePage,
+  widgetDeclarations,
+} from '../../../widgets/declarations.js';
+import { apiPaths } from '../../../src/shared/api-contract.js';
 import { customWidgetNames } from '../../../widgets/names.js';
 import { copySchemas, editJson, only, problemsIn, removeCopies } from '../schemas-check/helpers.js';
 
@@ -27,6 +36,21 @@ describe("the widgets' declarations", () => {
   it('pick the wide page for the step with the map, not by a CSS class', () => {
     expect(wantsWidePage(locationUi)).toBe(true);
     expect(wantsWidePage(managerUi)).toBe(false);
+  });
+
+  it("say what a step's page preloads: the answers its widgets fetch and the map's own module", () => {
+    expect(stepWidgetNeeds(locationUi)).toEqual({
+      fetches: [apiPaths.locations],
+      lazyModules: ['/widgets/map/LocationMapView.tsx'],
+      widePage: true,
+    });
+    expect(stepWidgetNeeds(managerUi)).toEqual({ fetches: [apiPaths.captcha], lazyModules: [], widePage: false });
+    expect(stepWidgetNeeds(pharmacyUi).fetches).toEqual([]);
+    for (const declaration of Object.values(widgetDeclarations)) {
+      if (declaration.lazyModule === undefined) continue;
+      const file = join(process.cwd(), declaration.lazyModule);
+      expect(existsSync(file), declaration.lazyModule).toBe(true);
+    }
   });
 
   it('let schemas:check refuse an option a widget does not have, and a defaulted field the step lacks', () => {

@@ -1,0 +1,141 @@
+/**
+ * The browser's validators for one version of the definition, as the source of one ES module
+ * (Node side only: the build's Vite plugin and the server's publish both call it; no browser
+ * code imports this file).
+ *
+ * The server's Content-Security-Policy forbids `unsafe-eval`, and ajv's compiler builds its
+ * validators with `new Function`. So every step schema is compiled here with ajv's standalone code
+ * generator (through RJSF's `compileSchemaValidatorsCode`, each step on its own because ajv keys
+ * compiled schemas by `$id`), and the steps' `when` conditions with ajv's standalone generator
+ * and the wizard's one configuration; the browser only runs the generated functions.
+ *
+ * The module is self-contained (no import): what the generated code `require`s (ajv's runtime
+ * helpers, the wizard's formats) is handed in by its caller, so the same text can be served by
+ * the server as an immutable file and wrapped by the build. It exports:
+ * `ValidatorsModule` (validators-module.ts): the runtime modules it needs, a factory of each
+ * step's validator functions, one of the steps' conditions, and the schemas' ids and hashes.
+ *
+ * ajv's ESM output breaks on schema ids that start with a digit (RJSF's hashed sub-schema ids
+ * can), so the code is generated as CommonJS and run with a small `require` over `runtime`.
+ */
+import { Ajv, _ } from 'ajv';
+import standalone from 'ajv/dist/standalone/index.js';
+import { hashForSchema } from '@rjsf/utils';
+import type { CustomValidatorOptionsType } from '@rjsf/validator-ajv8';
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import { addWizardVocabulary, wizardAjvOptions } from './ajv-config.js';
+import { formats } from './formats.js';
+import {
+  FORMATS_MODULE_ID,
+  STANDARD_FORMATS_MODULE_ID,
+  VALIDATOR_RUNTIME_MODULES,
+  type ValidatorRuntimeModule,
+} from './validators-module.js';
+import { formSteps, type LoadedWizard } from './wizard-definition.js';
+
+// A CommonJS module whose exports object is also its function: `.default` reaches the function
+// under Node's ESM loader and under the bundler alike.
+const standaloneCode = (
+  standalone as unknown as { default: (ajv: Ajv, exportsByName: Record<string, string>) => string }
+).default;
+
+/**
+ * The ajv settings the wizard's browser validators are built with (src/shared/ajv-config.ts), in
+ * the form RJSF's validator takes them: shared by the generator here and the runtime validator
+ * the unit tests and the server's pre-rendering use, so all judge a draft alike.
+ */
+export const wizardValidatorOptions: CustomValidatorOptionsType = {
+  customFormats: formats,
+  // RJSF's own defaults (allErrors, not strict): RJSF compiles its internal sub-schemas with
+  // this instance, which strict mode would refuse; what strict mode guards against (unknown
+  // keywords, formats) is refused by the checker and the server, which use wizardAjvOptions.
+  extenderFn: addWizardVocabulary,
+};
+
+export class ValidatorsCodeError extends Error {}
+
+const codeOptions = { source: true, lines: false, formats: _`require(${FORMATS_MODULE_ID})` } as const;
+
+/** CommonJS code of one step's validator functions (ajv standalone). */
+export function compileStepCode(schema: Record<string, unknown>): string {
+  return compileSchemaValidatorsCode(schema, { ...wizardValidatorOptions, ajvOptionsOverrides: { code: codeOptions } });
+}
+
+/** CommonJS code of the steps' `when` conditions, exported as c0, c1… in the order of `stepIds`. */
+function compileConditionsCode(wizard: LoadedWizard): { code: string; stepIds: string[] } {
+  const steps = wizard.steps.filter((step) => step.when !== undefined);
+  if (steps.length === 0) return { code: '', stepIds: [] };
+  const ajv = addWizardVocabulary(new Ajv({ ...wizardAjvOptions, code: codeOptions }));
+  const exportsByName: Record<string, string> = {};
+  steps.forEach((step, index) => {
+    ajv.addSchema({ type: 'object', ...step.when }, `when:${step.id}`);
+    exportsByName[`c${index}`] = `when:${step.id}`;
+  });
+  return { code: standaloneCode(ajv, exportsByName), stepIds: steps.map((step) => step.id) };
+}
+
+function requiredIds(code: string): Set<string> {
+  return new Set([...code.matchAll(/\brequire\("([^"]+)"\)/g)].map((match) => match[1]));
+}
+
+/** The ES module source described in the module comment, for one loaded definition. */
+export function validatorsModuleCode(wizard: LoadedWizard, label = 'the definition'): string {
+  return generateValidatorsModule(wizard, label).code;
+}
+
+/** The module's source and the runtime modules it asks for. */
+export function generateValidatorsModule(
+  wizard: LoadedWizard,
+  label = 'the definition',
+): { code: string; runtimeModules: ValidatorRuntimeModule[] } {
+  const steps = formSteps(wizard).filter((step) => step.jsonSchema);
+  const bodies = steps.map((step) => compileStepCode(step.jsonSchema as Record<string, unknown>));
+  const conditions = compileConditionsCode(wizard);
+  const all = [...bodies, conditions.code].join('\n');
+  const usedFormats = new Set([...all.matchAll(/require\("wizard:formats"\)\["([^"]+)"\]/g)].map((match) => match[1]));
+  const needsStandardFormats = [...usedFormats].some((name) => !Object.hasOwn(formats, name));
+  const runtimeModules = new Set<string>([...requiredIds(all), FORMATS_MODULE_ID]);
+  if (needsStandardFormats) runtimeModules.add(STANDARD_FORMATS_MODULE_ID);
+  const unknown = [...runtimeModules].filter((id) => !(VALIDATOR_RUNTIME_MODULES as readonly string[]).includes(id));
+  if (unknown.length > 0)
+    throw new ValidatorsCodeError(`The validators of ${label} need modules the browser has not: ${unknown.join(', ')}`);
+
+  const lines = [
+    `// The browser's validators of ${label}, generated by src/shared/validators-code.ts. Do not edit.`,
+    `export const runtimeModules = ${JSON.stringify([...runtimeModules].sort())};`,
+    // A CommonJS module seen through ESM interop: either its exports object or a namespace whose
+    // `default` is that object; the generated code wants the exports object.
+    'function __interop(ns) { const d = ns && ns.default; return d !== null && typeof d === "object" && "default" in d ? d : ns; }',
+    'function __requireFrom(runtime) {',
+    '  const modules = {};',
+    '  for (const id of runtimeModules) {',
+    '    if (!Object.prototype.hasOwnProperty.call(runtime, id)) throw new Error("wizard validators: the runtime lacks " + id);',
+    '    modules[id] = __interop(runtime[id]);',
+    '  }',
+    `  if (modules[${JSON.stringify(STANDARD_FORMATS_MODULE_ID)}]) modules[${JSON.stringify(FORMATS_MODULE_ID)}] = { ...modules[${JSON.stringify(STANDARD_FORMATS_MODULE_ID)}].fullFormats, ...modules[${JSON.stringify(FORMATS_MODULE_ID)}] };`,
+    '  return (id) => { if (!Object.prototype.hasOwnProperty.call(modules, id)) throw new Error("wizard validators: unknown module " + id); return modules[id]; };',
+    '}',
+    'function __load(require, factory) { const module = { exports: {} }; factory(require, module, module.exports); return module.exports; }',
+  ];
+  steps.forEach((_step, position) => {
+    lines.push(`function __step${position}(require, module, exports) {\n${bodies[position]}\n}`);
+  });
+  lines.push(`function __conditions(require, module, exports) {\n${conditions.code}\n}`);
+  lines.push(
+    'export function createValidators(runtime) {',
+    '  const require = __requireFrom(runtime);',
+    `  return { ${steps.map((step, position) => `${JSON.stringify(step.id)}: __load(require, __step${position})`).join(', ')} };`,
+    '}',
+    'export function createStepConditions(runtime) {',
+    `  ${conditions.stepIds.length === 0 ? 'return {};' : 'const compiled = __load(__requireFrom(runtime), __conditions);'}`,
+    ...(conditions.stepIds.length === 0
+      ? []
+      : [
+          `  return { ${conditions.stepIds.map((id, index) => `${JSON.stringify(id)}: (answers) => compiled.c${index}(answers) === true`).join(', ')} };`,
+        ]),
+    '}',
+    `export const schemaIds = ${JSON.stringify(Object.fromEntries(steps.map((step) => [step.id, step.jsonSchema?.$id ?? step.schema])))};`,
+    `export const schemaHashes = ${JSON.stringify(Object.fromEntries(steps.map((step) => [step.id, hashForSchema(step.jsonSchema as Record<string, unknown>)])))};`,
+  );
+  return { code: `${lines.join('\n')}\n`, runtimeModules: [...runtimeModules].sort() as ValidatorRuntimeModule[] };
+}
