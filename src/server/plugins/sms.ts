@@ -25,7 +25,7 @@ export default fp(
     const settings = app.config.sms;
     const provider = settings.provider === 'kavenegar' ? kavenegarProvider(settings) : logProvider(app.log);
     const worker = new SmsWorker({
-      db: () => app.database.db,
+      write: (work) => app.durableWrites.submit(work),
       provider,
       clock: app.clock,
       log: app.log,

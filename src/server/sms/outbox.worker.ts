@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.js';
+import type { Work } from '../db/group-commit.js';
 import { claimDue, markFailed, markRetry, markSent, type OutboxRow } from './outbox.repository.js';
 import { maskMobile, type SmsProvider } from './provider.js';
 
@@ -19,7 +18,12 @@ export function retryDelay(attempts: number, random: () => number = Math.random)
 }
 
 export interface SmsWorkerOptions {
-  db: () => Kysely<Database>;
+  /**
+   * Runs a write durably. The server passes its group commit, so the worker's claims and settlements
+   * share the registrations' transactions and fsyncs instead of taking the one SQLite writer (and
+   * the disk) once per message while registrations wait.
+   */
+  write: <T>(work: Work<T>) => Promise<T>;
   provider: SmsProvider;
   clock: () => number;
   log: FastifyBaseLogger;
@@ -86,12 +90,12 @@ export class SmsWorker {
   }
 
   async #pass(): Promise<number> {
-    const { db, clock, batch, log } = this.#options;
+    const { write, clock, batch, log } = this.#options;
     const claim = randomBytes(12).toString('base64url');
     const now = clock();
     let rows: OutboxRow[];
     try {
-      rows = await claimDue(db(), claim, now, now + this.#leaseMs, batch);
+      rows = await write((db) => claimDue(db, claim, now, now + this.#leaseMs, batch));
     } catch (error) {
       log.warn({ err: { message: (error as Error).message } }, 'SMS outbox not read; trying again shortly');
       return 0;
@@ -103,13 +107,13 @@ export class SmsWorker {
   }
 
   async #deliver(row: OutboxRow, claim: string): Promise<boolean> {
-    const { db, clock, provider, log } = this.#options;
+    const { write, clock, provider, log } = this.#options;
     const about = { id: row.id, kind: row.kind, to: maskMobile(row.receptor), attempts: row.attempts };
     try {
       const ttl = row.kind === 'code' ? CODE_TTL_MS : NOTICE_TTL_MS;
       if (clock() - row.created_at > ttl) {
         log.error({ sms: about }, 'SMS given up: it could not be sent in time (see the outbox)');
-        return await markFailed(db(), row.id, claim, 'expired');
+        return await write((db) => markFailed(db, row.id, claim, 'expired'));
       }
       const outcome = await provider.send({
         id: row.id,
@@ -119,18 +123,20 @@ export class SmsWorker {
         token: row.token,
       });
       if (outcome.ok)
-        return await markSent(db(), row.id, claim, clock(), {
-          providerId: outcome.providerId,
-          keepToken: provider.name === 'log',
-        });
+        return await write((db) =>
+          markSent(db, row.id, claim, clock(), {
+            providerId: outcome.providerId,
+            keepToken: provider.name === 'log',
+          }),
+        );
       if (outcome.permanent) {
         // The operator must act (a key, a template, the credit): an error line is the alert.
         log.error({ sms: about, reason: outcome.reason }, 'SMS refused by the provider; it will not be retried');
-        return await markFailed(db(), row.id, claim, outcome.reason);
+        return await write((db) => markFailed(db, row.id, claim, outcome.reason));
       }
       const delay = retryDelay(row.attempts);
       log.warn({ sms: about, reason: outcome.reason, retryInMs: delay }, 'SMS not sent; it will be tried again');
-      return await markRetry(db(), row.id, claim, clock() + delay, outcome.reason);
+      return await write((db) => markRetry(db, row.id, claim, clock() + delay, outcome.reason));
     } catch (error) {
       // The database failed while settling: the claim's lease runs out and the row is taken again.
       log.warn({ sms: about, err: { message: (error as Error).message } }, 'SMS outcome not recorded');
