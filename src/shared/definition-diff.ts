@@ -7,7 +7,7 @@
 import { conditionalFields } from './conditions.js';
 import type { DefinitionFiles } from './definition-files.js';
 import { pointerFrom } from './json-pointer.js';
-import { fa } from './strings.fa.js';
+import { faConsole } from './console-strings.fa.js';
 import { fill } from './text.js';
 import { loadWizard, type JsonSchema, type LoadedStep, type LoadedWizard } from './wizard-definition.js';
 
@@ -24,7 +24,7 @@ export interface DefinitionChange {
   words: string;
 }
 
-const words = fa.definitionDiff;
+const words = faConsole.definitionDiff;
 
 export function describeChanges(before: DefinitionFiles, after: DefinitionFiles): DefinitionChange[] {
   const changes: DefinitionChange[] = [];

@@ -11,6 +11,7 @@ import type {
   Colleague,
 } from '../../src/shared/staff-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
+import { faConsole } from '../../src/shared/console-strings.fa.js';
 import { cookiesOf, databaseTargets, openSession, registerOnce, testApp, type DatabaseTarget } from './helpers.js';
 
 const targets = await databaseTargets();
@@ -182,7 +183,9 @@ describe.each(targets)('case work on $name', (target: DatabaseTarget) => {
     expect((await assign(other, id, agent.id, other.id)).statusCode).toBe(403);
     const toEditor = await assign(admin, id, agent.id, editorId);
     expect(toEditor.statusCode).toBe(400);
-    expect(toEditor.json()).toMatchObject({ error: { code: 'validation', fields: { to: fa.caseWork.notAColleague } } });
+    expect(toEditor.json()).toMatchObject({
+      error: { code: 'validation', fields: { to: faConsole.caseWork.notAColleague } },
+    });
     expect((await assign(admin, id, agent.id, agent.id)).statusCode).toBe(400);
     expect((await assign(admin, 999_999, null, agent.id)).statusCode).toBe(404);
     expect((await assign(admin, id, other.id, admin.id)).statusCode).toBe(409);
@@ -265,7 +268,7 @@ describe.each(targets)('case work on $name', (target: DatabaseTarget) => {
     const noReason = await moveMany(agent, ids, 'contacted', 'rejected');
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toMatchObject({
-      error: { code: 'validation', fields: { reason: fa.staff.reasonRequired } },
+      error: { code: 'validation', fields: { reason: faConsole.staff.reasonRequired } },
     });
     expect((await moveMany(agent, [ids[0], ids[0]], 'contacted', 'approved')).statusCode).toBe(400);
     expect((await moveMany(agent, ids, 'new', 'approved')).statusCode).toBe(409);

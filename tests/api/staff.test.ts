@@ -4,6 +4,7 @@ import { STAFF_PREFIX, requireStaff } from '../../src/server/plugins/staff-auth.
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { CASE_ROLES } from '../../src/shared/staff-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
+import { faConsole } from '../../src/shared/console-strings.fa.js';
 import { fill } from '../../src/shared/text.js';
 import {
   cookiesOf,
@@ -161,7 +162,7 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       lockedAnswers.push(locked.json());
     }
-    const wait = fill(fa.staff.waitMinutes, { count: 15 });
+    const wait = fill(faConsole.staff.waitMinutes, { count: 15 });
     expect(lockedAnswers).toEqual(
       [0, 1].map(() => ({
         error: { code: 'sign_in_locked', message: fill(fa.errors.sign_in_locked, { wait }) },

@@ -13,6 +13,7 @@ import {
   expect,
   expectNoAxeViolations,
   fa,
+  faConsole,
   fillLocation,
   fillManager,
   fillPharmacyInfo,
@@ -57,18 +58,18 @@ function staffCli(...args: string[]): string {
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${server.baseURL}/staff`);
-  await page.getByLabel(fa.staff.email).fill(email);
-  await page.getByLabel(fa.staff.password).fill(PASSWORD);
-  await page.getByRole('button', { name: fa.staff.signIn }).click();
+  await page.getByLabel(faConsole.staff.email).fill(email);
+  await page.getByLabel(faConsole.staff.password).fill(PASSWORD);
+  await page.getByRole('button', { name: faConsole.staff.signIn }).click();
 }
 
 function codeOf(page: Page, file: string): Locator {
-  return page.getByRole('textbox', { name: fill(fa.editor.codeLabel, { file }) });
+  return page.getByRole('textbox', { name: fill(faConsole.editor.codeLabel, { file }) });
 }
 
 async function openFile(page: Page, file: string): Promise<Locator> {
   await page
-    .getByRole('navigation', { name: fa.editor.files })
+    .getByRole('navigation', { name: faConsole.editor.files })
     .getByRole('button', { name: file, exact: true })
     .click();
   const code = codeOf(page, file);
@@ -87,7 +88,7 @@ async function replaceInFile(page: Page, code: Locator, find: string, replacemen
   await code.click();
   await page.keyboard.press('ControlOrMeta+Home');
   await page.keyboard.press('ControlOrMeta+f');
-  const search = page.getByRole('textbox', { name: fa.editor.codeMirror.Find });
+  const search = page.getByRole('textbox', { name: faConsole.editor.codeMirror.Find });
   await search.fill(find);
   // The panel reads its field on key-up; Enter then finds the text and selects it.
   await search.press('End');
@@ -126,7 +127,7 @@ async function firstHtml(path: string): Promise<string> {
 }
 
 async function savedDraft(page: Page): Promise<DraftAnswer> {
-  await expect(page.getByRole('status').filter({ hasText: fa.editor.status.saved })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: faConsole.editor.status.saved })).toBeVisible();
   const answer = await page.request.get(`${server.baseURL}/api/staff/definition/draft`);
   expect(answer.ok()).toBe(true);
   return (await answer.json()) as DraftAnswer;
@@ -153,9 +154,9 @@ test('an editor changes a label and an option, reads the checker at its line, pu
 
   await signIn(page, editor);
   // An editor's console is the editor: no registration list.
-  await expect(page.getByRole('heading', { name: fa.editor.title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: faConsole.editor.title, level: 1 })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
-  await expect(page.getByText(fa.editor.noProblems)).toBeVisible();
+  await expect(page.getByText(faConsole.editor.noProblems)).toBeVisible();
 
   // A label and an option of /pharmacy-info.
   const info = await openFile(page, 'steps/pharmacy-info.schema.json');
@@ -169,8 +170,8 @@ test('an editor changes a label and an option, reads the checker at its line, pu
   expect(draft.problems).toEqual([]);
 
   // The preview: the real wizard from the draft, at phone width first, then desktop.
-  await page.getByRole('button', { name: fa.editor.tabs.preview }).click();
-  const frame = page.frameLocator(`iframe[title="${fa.editor.preview.frameTitle}"]`);
+  await page.getByRole('button', { name: faConsole.editor.tabs.preview }).click();
+  const frame = page.frameLocator(`iframe[title="${faConsole.editor.preview.frameTitle}"]`);
   await expect(page.locator('iframe')).toHaveAttribute('width', '360');
   const start = wizard.steps[0].buttons!.next!;
   await frame
@@ -183,10 +184,10 @@ test('an editor changes a label and an option, reads the checker at its line, pu
   await service.selectOption({ label: 'داخل مجتمع پزشکی' });
   await frame.getByRole('button', { name: step('pharmacy-info').buttons!.next! }).click();
   await expect(frame.getByText(message('pharmacy-info', 'name')).first()).toBeVisible();
-  await page.getByRole('radio', { name: fa.editor.preview.desktop }).check();
+  await page.getByRole('radio', { name: faConsole.editor.preview.desktop }).check();
   await expect(page.locator('iframe')).toHaveAttribute('width', '1280');
   await screenshot(page, testInfo, 'editor-preview');
-  await page.getByRole('button', { name: fa.editor.tabs.edit }).click();
+  await page.getByRole('button', { name: faConsole.editor.tabs.edit }).click();
 
   // A broken pattern: the checker's own words, in the list and at the pattern's line.
   const manager = await openFile(page, 'steps/manager.schema.json');
@@ -197,47 +198,49 @@ test('an editor changes a label and an option, reads the checker at its line, pu
   expect(draft.problems.length).toBeGreaterThan(0);
   const problem = draft.problems.find((found) => found.file === 'steps/manager.schema.json');
   expect(problem?.line).toBe(line);
-  const list = page.getByRole('region', { name: fa.editor.problems });
+  const list = page.getByRole('region', { name: faConsole.editor.problems });
   await expect(list.getByText(problem!.message)).toBeVisible();
   await expect(
-    list.getByRole('button', { name: `steps/manager.schema.json · ${fill(fa.editor.lineOf, { line })}` }),
+    list.getByRole('button', { name: `steps/manager.schema.json · ${fill(faConsole.editor.lineOf, { line })}` }),
   ).toBeVisible();
   // In the code: the line is marked, and the list moves the cursor to it.
   await expect(manager.locator('.cm-lintRange-error')).toContainText('^[0-9{10}$');
   await page
-    .getByRole('navigation', { name: fa.editor.files })
+    .getByRole('navigation', { name: faConsole.editor.files })
     .getByRole('button', { name: 'wizard.json', exact: true })
     .click();
-  await list.getByRole('button', { name: `steps/manager.schema.json · ${fill(fa.editor.lineOf, { line })}` }).click();
+  await list
+    .getByRole('button', { name: `steps/manager.schema.json · ${fill(faConsole.editor.lineOf, { line })}` })
+    .click();
   await expect(codeOf(page, 'steps/manager.schema.json').locator('.cm-activeLine')).toContainText(BROKEN_PATTERN);
   await expect(page.locator('.cm-lineNumbers .cm-activeLineGutter')).toHaveText(String(line));
   await screenshot(page, testInfo, 'editor-problem');
 
   // Publishing is refused while the checker reports a problem.
-  await page.getByRole('button', { name: fa.editor.tabs.publish }).click();
-  await expect(page.getByText(fill(fa.editor.publish.blocked, { count: draft.problems.length }))).toBeVisible();
-  await expect(page.getByRole('button', { name: fa.editor.publish.submit })).toBeDisabled();
+  await page.getByRole('button', { name: faConsole.editor.tabs.publish }).click();
+  await expect(page.getByText(fill(faConsole.editor.publish.blocked, { count: draft.problems.length }))).toBeVisible();
+  await expect(page.getByRole('button', { name: faConsole.editor.publish.submit })).toBeDisabled();
 
   // Fixed, the problem goes; the diff says what changed, in words and as JSON.
-  await page.getByRole('button', { name: fa.editor.tabs.edit }).click();
+  await page.getByRole('button', { name: faConsole.editor.tabs.edit }).click();
   await replaceInFile(page, codeOf(page, 'steps/manager.schema.json'), BROKEN_PATTERN, PATTERN);
   draft = await savedDraft(page);
   expect(draft.problems).toEqual([]);
-  await expect(page.getByText(fa.editor.noProblems)).toBeVisible();
-  await page.getByRole('button', { name: fa.editor.tabs.publish }).click();
+  await expect(page.getByText(faConsole.editor.noProblems)).toBeVisible();
+  await page.getByRole('button', { name: faConsole.editor.tabs.publish }).click();
   const changes = page.locator('.definition-changes');
   await expect(changes).toContainText('داخل مجتمع پزشکی');
   await expect(changes).toContainText('نام کامل داروخانه');
-  await page.getByText(fa.editor.publish.raw).click();
+  await page.getByText(faConsole.editor.publish.raw).click();
   await expect(page.locator('.definition-raw pre').last()).toContainText('"title": "داخل مجتمع پزشکی"');
   await expectNoAxeViolations(page, 'the publish tab');
   await screenshot(page, testInfo, 'editor-publish');
 
   // A note is required; then the draft goes live.
-  const publish = page.getByRole('button', { name: fa.editor.publish.submit });
+  const publish = page.getByRole('button', { name: faConsole.editor.publish.submit });
   await publish.click();
-  await expect(page.getByText(fa.editor.publish.noteRequired)).toBeVisible();
-  await page.getByLabel(fa.editor.publish.note).fill('گزینهٔ داخل مجتمع پزشکی و نام کامل داروخانه');
+  await expect(page.getByText(faConsole.editor.publish.noteRequired)).toBeVisible();
+  await page.getByLabel(faConsole.editor.publish.note).fill('گزینهٔ داخل مجتمع پزشکی و نام کامل داروخانه');
   await publish.click();
   await expect(page.getByRole('status').filter({ hasText: 'منتشر شد' })).toBeVisible();
   const config = (await (await fetch(`${server.baseURL}/api/Register/Config`)).json()) as { definitionVersion: string };
@@ -246,15 +249,15 @@ test('an editor changes a label and an option, reads the checker at its line, pu
   expect(await firstHtml('/pharmacy-info')).toContain('نام کامل داروخانه');
 
   // The versions: the new one live, by this editor with its note; the earlier one published again.
-  await page.getByRole('button', { name: fa.editor.tabs.versions }).click();
+  await page.getByRole('button', { name: faConsole.editor.tabs.versions }).click();
   const live = page.locator('tr[data-state="live"]');
   await expect(live).toContainText(editor);
   await expect(live).toContainText('گزینهٔ داخل مجتمع پزشکی');
   await expectNoAxeViolations(page, 'the versions tab');
   const earlier = page.locator('tr[data-state="past"]').filter({ hasText: liveBefore.slice(0, 10) });
-  await earlier.getByRole('button', { name: fa.editor.versions.republish }).click();
-  await earlier.getByLabel(fa.editor.versions.rollbackNote).fill('بازگشت به نسخهٔ پیشین برای آزمایش');
-  await earlier.getByRole('button', { name: fa.editor.versions.confirmRollback }).click();
+  await earlier.getByRole('button', { name: faConsole.editor.versions.republish }).click();
+  await earlier.getByLabel(faConsole.editor.versions.rollbackNote).fill('بازگشت به نسخهٔ پیشین برای آزمایش');
+  await earlier.getByRole('button', { name: faConsole.editor.versions.confirmRollback }).click();
   await expect(page.getByRole('status').filter({ hasText: 'دوباره منتشر شد' })).toBeVisible();
   await expect(page.locator('tr[data-state="live"]')).toContainText(liveBefore.slice(0, 10));
   const back = (await (await fetch(`${server.baseURL}/api/Register/Config`)).json()) as { definitionVersion: string };
@@ -295,7 +298,9 @@ test('two editors on one draft: the later save of the stale one is refused, noth
   );
   await page.keyboard.insertText(' ');
   expect((await refused).status()).toBe(409);
-  await expect(page.getByRole('alert').filter({ hasText: fa.editor.conflict })).toContainText(fa.editor.conflictHelp);
+  await expect(page.getByRole('alert').filter({ hasText: faConsole.editor.conflict })).toContainText(
+    faConsole.editor.conflictHelp,
+  );
   const stored = (await (
     await theirs.request.get(`${server.baseURL}/api/staff/definition/draft`)
   ).json()) as DraftAnswer;
@@ -303,10 +308,10 @@ test('two editors on one draft: the later save of the stale one is refused, noth
   await expectNoAxeViolations(page, 'a refused save');
 
   // Reloading the draft brings the colleague's text; saving works again from there.
-  await page.getByRole('button', { name: fa.editor.reload }).click();
+  await page.getByRole('button', { name: faConsole.editor.reload }).click();
   await expect(codeOf(page, 'wizard.json')).toContainText('پیش‌ثبت‌نام داروخانه‌ها');
   await replaceInFile(page, codeOf(page, 'wizard.json'), 'داروخانه‌ها"', 'داروخانه"');
-  await expect(page.getByRole('status').filter({ hasText: fa.editor.status.saved })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: faConsole.editor.status.saved })).toBeVisible();
   await other.close();
 });
 
@@ -318,7 +323,7 @@ test('the preview walks every step of the draft and stores nothing: the last ste
   const editor = `walker-${testInfo.project.name}@example.ir`;
   staffCli('add', editor, '--role', 'editor');
   await signIn(page, editor);
-  await expect(page.getByRole('heading', { name: fa.editor.title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: faConsole.editor.title, level: 1 })).toBeVisible();
   const revision = await draftFromLive(page);
 
   // The frame's page on its own: the wizard from the draft, walked as a manager walks it.

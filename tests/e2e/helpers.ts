@@ -11,6 +11,7 @@ import { test as base, expect, type Locator, type Page, type TestInfo } from '@p
 import Database from 'better-sqlite3';
 import { digitsEnToFa } from '@persian-tools/persian-tools';
 import { fa } from '../../src/shared/strings.fa.js';
+import { faConsole } from '../../src/shared/console-strings.fa.js';
 import { validAnswers } from '../fixtures/registration.js';
 import { projectRoot } from './server.js';
 import type { RegistrationRow } from '../../src/server/registration/registration.table.js';
@@ -67,7 +68,7 @@ export function tierTitle(id: number): string {
 }
 export const defaultTier = registerConfig.defaultTier;
 
-export { fa };
+export { fa, faConsole };
 
 // ---------------------------------------------------------------------------------------------
 // Digits

@@ -16,7 +16,7 @@ import {
 } from '../../src/shared/api-contract.js';
 import { faDigits } from '../../src/shared/text.js';
 import { validRegistrationForm } from '../fixtures/registration-form.js';
-import { expect, expectNoAxeViolations, fa } from './helpers.js';
+import { expect, expectNoAxeViolations, faConsole } from './helpers.js';
 import { projectRoot } from './server.js';
 
 export const STAFF_PASSWORD = 'a long e2e password';
@@ -41,25 +41,25 @@ export function addColleague(role: 'agent' | 'admin' | 'editor', who: string): s
 /** Signs in on the form the console shows at whatever address the page is at (default /staff). */
 export async function signIn(page: Page, email: string, address = '/staff'): Promise<void> {
   await page.goto(address);
-  await expect(page.getByRole('heading', { name: fa.staff.signIn })).toBeVisible();
-  await page.getByLabel(fa.staff.email).fill(email);
-  await page.getByLabel(fa.staff.password).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: fa.staff.signIn }).click();
-  await expect(page.getByText(fa.staff.title)).toBeVisible();
+  await expect(page.getByRole('heading', { name: faConsole.staff.signIn })).toBeVisible();
+  await page.getByLabel(faConsole.staff.email).fill(email);
+  await page.getByLabel(faConsole.staff.password).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: faConsole.staff.signIn }).click();
+  await expect(page.getByText(faConsole.staff.title)).toBeVisible();
 }
 
 /** Signs in and checks the sign-in form with axe first. */
 export async function signInChecked(page: Page, email: string, address = '/staff'): Promise<void> {
   await page.goto(address);
-  await expect(page.getByRole('heading', { name: fa.staff.signIn })).toBeVisible();
+  await expect(page.getByRole('heading', { name: faConsole.staff.signIn })).toBeVisible();
   await expectNoAxeViolations(page, 'staff sign-in');
   await signIn(page, email, address);
 }
 
 /** The list's search: types the text and submits the filters. */
 export async function search(page: Page, text: string): Promise<void> {
-  await page.getByRole('searchbox', { name: fa.staff.search }).fill(text);
-  await page.getByRole('search').getByRole('button', { name: fa.staff.search }).click();
+  await page.getByRole('searchbox', { name: faConsole.staff.search }).fill(text);
+  await page.getByRole('search').getByRole('button', { name: faConsole.staff.search }).click();
 }
 
 /** The fixture bank's questions quote their right option in «…». */

@@ -6,7 +6,7 @@ import {
   expect,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  fa,
+  faConsole,
   fillManager,
   goToManager,
   press,
@@ -63,12 +63,12 @@ test('an agent made with the CLI finds a wizard registration, marks it contacted
 
   // The filters: its province and today's Jalali date keep it; another province leaves it out.
   const today = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: 'Asia/Tehran' }).format(new Date());
-  await page.getByRole('searchbox', { name: fa.staff.search }).fill('');
-  const province = page.getByRole('combobox', { name: fa.staff.province });
+  await page.getByRole('searchbox', { name: faConsole.staff.search }).fill('');
+  const province = page.getByRole('combobox', { name: faConsole.staff.province });
   await province.selectOption({ label: sampleLocation.province });
-  await page.getByRole('textbox', { name: fa.staff.fromDay }).fill(today);
-  await page.getByRole('textbox', { name: fa.staff.toDay }).fill(today);
-  await page.getByRole('search').getByRole('button', { name: fa.staff.search }).click();
+  await page.getByRole('textbox', { name: faConsole.staff.fromDay }).fill(today);
+  await page.getByRole('textbox', { name: faConsole.staff.toDay }).fill(today);
+  await page.getByRole('search').getByRole('button', { name: faConsole.staff.search }).click();
   await expect(page.getByRole('link', { name: trackingCode })).toBeVisible();
   const otherProvince = await province
     .locator('option')
@@ -78,20 +78,22 @@ test('an agent made with the CLI finds a wizard registration, marks it contacted
       sampleLocation.province,
     );
   await province.selectOption({ label: otherProvince! });
-  await page.getByRole('search').getByRole('button', { name: fa.staff.search }).click();
-  await expect(page.getByText(fa.staff.empty)).toBeVisible();
+  await page.getByRole('search').getByRole('button', { name: faConsole.staff.search }).click();
+  await expect(page.getByText(faConsole.staff.empty)).toBeVisible();
   // A day that is not one is refused on the field, in Persian.
-  await page.getByRole('textbox', { name: fa.staff.fromDay }).fill('۱۴۰۵/۱۳/۰۱');
-  await page.getByRole('search').getByRole('button', { name: fa.staff.search }).click();
-  await expect(page.getByRole('textbox', { name: fa.staff.fromDay })).toHaveAccessibleDescription(fa.staff.dayInvalid);
-  await page.getByRole('button', { name: fa.staff.clearFilters }).click();
+  await page.getByRole('textbox', { name: faConsole.staff.fromDay }).fill('۱۴۰۵/۱۳/۰۱');
+  await page.getByRole('search').getByRole('button', { name: faConsole.staff.search }).click();
+  await expect(page.getByRole('textbox', { name: faConsole.staff.fromDay })).toHaveAccessibleDescription(
+    faConsole.staff.dayInvalid,
+  );
+  await page.getByRole('button', { name: faConsole.staff.clearFilters }).click();
   await search(page, trackingCode);
 
   // Marks it contacted with a note; the timeline shows both.
   await page.getByRole('link', { name: trackingCode }).click();
   await expect(page.getByRole('heading', { name: pharmacy.name })).toBeVisible();
   // Its answers under their Persian titles.
-  await expect(page.getByRole('heading', { name: fa.staff.answers })).toBeVisible();
+  await expect(page.getByRole('heading', { name: faConsole.staff.answers })).toBeVisible();
   await expect(page.locator('.staff-answer').filter({ hasText: pharmacy.name })).toHaveCount(1);
   // Its position on the wizard's map, and the mobile as a tel: link.
   await expect(page.locator('.staff-map.leaflet-container path.leaflet-interactive')).toHaveCount(1);
@@ -99,25 +101,27 @@ test('an agent made with the CLI finds a wizard registration, marks it contacted
     'href',
     `tel:${sampleManager.mobile}`,
   );
-  await page.getByRole('button', { name: `${fa.staff.moveTo} «${fa.staff.statuses.contacted}»` }).click();
-  await expect(page.locator('.staff-facts').getByText(fa.staff.statuses.contacted)).toBeVisible();
+  await page.getByRole('button', { name: `${faConsole.staff.moveTo} «${faConsole.staff.statuses.contacted}»` }).click();
+  await expect(page.locator('.staff-facts').getByText(faConsole.staff.statuses.contacted)).toBeVisible();
   const note = 'با مدیر تماس گرفته شد؛ فردا مدارک را می‌فرستد.';
-  await page.getByLabel(fa.staff.noteLabel).fill(note);
-  await page.getByRole('button', { name: fa.staff.addNote }).click();
+  await page.getByLabel(faConsole.staff.noteLabel).fill(note);
+  await page.getByRole('button', { name: faConsole.staff.addNote }).click();
   const timeline = page.locator('.staff-timeline');
   await expect(timeline.getByText(note)).toBeVisible();
   await expect(
-    timeline.getByText(`${fa.staff.actions.status}: ${fa.staff.movedTo} «${fa.staff.statuses.contacted}»`),
+    timeline.getByText(
+      `${faConsole.staff.actions.status}: ${faConsole.staff.movedTo} «${faConsole.staff.statuses.contacted}»`,
+    ),
   ).toBeVisible();
   await expect(timeline.locator('li')).toHaveCount(2);
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page, 'staff registration');
 
   // The funnel counts the walk: the welcome visit, every step up to the manager's, the registration.
-  await page.getByRole('link', { name: fa.staff.back }).click();
-  await page.getByRole('navigation').getByRole('link', { name: fa.staff.funnel }).click();
-  await expect(page.getByRole('heading', { name: fa.staff.funnel })).toBeVisible();
-  await expect(page.getByRole('img', { name: new RegExp(`^${fa.staff.funnelChart}`) })).toBeVisible();
+  await page.getByRole('link', { name: faConsole.staff.back }).click();
+  await page.getByRole('navigation').getByRole('link', { name: faConsole.staff.funnel }).click();
+  await expect(page.getByRole('heading', { name: faConsole.staff.funnel })).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(`^${faConsole.staff.funnelChart}`) })).toBeVisible();
   await expect(page.locator('.staff-funnel tbody tr').first()).toBeVisible();
   const funnel = (await (await page.request.get('/api/staff/funnel')).json()) as FunnelAnswer;
   const sum = (pick: (row: FunnelAnswer['rows'][number]) => number): number =>
@@ -135,31 +139,33 @@ test('an agent made with the CLI finds a wizard registration, marks it contacted
   await expectNoAxeViolations(page, 'staff funnel');
 
   // Agents have no export; an admin's export holds the registration, with a BOM.
-  await page.getByRole('navigation').getByRole('link', { name: fa.staff.registrationsScreen }).click();
-  await expect(page.getByRole('heading', { name: fa.staff.registrationsScreen })).toBeVisible();
-  await expect(page.getByRole('link', { name: fa.staff.exportCsv })).toHaveCount(0);
-  await page.getByRole('button', { name: fa.staff.signOut }).click();
+  await page.getByRole('navigation').getByRole('link', { name: faConsole.staff.registrationsScreen }).click();
+  await expect(page.getByRole('heading', { name: faConsole.staff.registrationsScreen })).toBeVisible();
+  await expect(page.getByRole('link', { name: faConsole.staff.exportCsv })).toHaveCount(0);
+  await page.getByRole('button', { name: faConsole.staff.signOut }).click();
   await signIn(page, admin);
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: fa.staff.exportCsv }).click();
+  await page.getByRole('link', { name: faConsole.staff.exportCsv }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv.startsWith('\uFEFFid,tracking_code')).toBe(true);
   expect(csv).toContain(trackingCode);
 
   // The export follows the filters: none of the registrations is rejected.
-  await page.getByRole('combobox', { name: fa.staff.statusFilter }).selectOption({ label: fa.staff.statuses.rejected });
-  await page.getByRole('search').getByRole('button', { name: fa.staff.search }).click();
-  await expect(page.getByText(fa.staff.empty)).toBeVisible();
+  await page
+    .getByRole('combobox', { name: faConsole.staff.statusFilter })
+    .selectOption({ label: faConsole.staff.statuses.rejected });
+  await page.getByRole('search').getByRole('button', { name: faConsole.staff.search }).click();
+  await expect(page.getByText(faConsole.staff.empty)).toBeVisible();
   const filteredDownload = page.waitForEvent('download');
-  await page.getByRole('link', { name: fa.staff.exportCsv }).click();
+  await page.getByRole('link', { name: faConsole.staff.exportCsv }).click();
   const filtered = readFileSync(await (await filteredDownload).path(), 'utf8');
   expect(filtered).not.toContain(trackingCode);
 
   // The audit log shows the exports and the agent's work, newest first.
-  await page.getByRole('navigation').getByRole('link', { name: fa.staff.auditLog }).click();
-  await expect(page.getByRole('heading', { name: fa.staff.auditLog })).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: faConsole.staff.auditLog }).click();
+  await expect(page.getByRole('heading', { name: faConsole.staff.auditLog })).toBeVisible();
   const entries = page.locator('.staff-table tbody tr');
-  await expect(entries.first()).toContainText(fa.staff.actions.export);
+  await expect(entries.first()).toContainText(faConsole.staff.actions.export);
   await expect(entries.filter({ hasText: note }).filter({ hasText: agent })).toHaveCount(1);
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page, 'staff audit log');
@@ -181,12 +187,12 @@ test('a case has its own address: a reload keeps it, Back returns to the filtere
 
   // Signed out, a link to the filtered list shows the sign-in form there, then the list itself.
   await signIn(page, agent, '/staff/registrations?status=new');
-  await expect(page.getByRole('combobox', { name: fa.staff.statusFilter })).toHaveValue('new');
+  await expect(page.getByRole('combobox', { name: faConsole.staff.statusFilter })).toHaveValue('new');
   await search(page, name);
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(page).toHaveURL(/[?&]status=new/);
   // The whole row opens the case: a click on the pharmacy's name, not on the code's link.
-  const nameCell = page.locator(`td[data-label="${fa.staff.pharmacyName}"]`, { hasText: name });
+  const nameCell = page.locator(`td[data-label="${faConsole.staff.pharmacyName}"]`, { hasText: name });
   const box = await nameCell.boundingBox();
   await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
   await expect(page).toHaveURL(CASE_PATH);
@@ -211,8 +217,8 @@ test('a case has its own address: a reload keeps it, Back returns to the filtere
 
   await page.goBack();
   await expect(page).toHaveURL(/\/staff\/registrations\?/);
-  await expect(page.getByRole('searchbox', { name: fa.staff.search })).toHaveValue(name);
-  await expect(page.getByRole('combobox', { name: fa.staff.statusFilter })).toHaveValue('new');
+  await expect(page.getByRole('searchbox', { name: faConsole.staff.search })).toHaveValue(name);
+  await expect(page.getByRole('combobox', { name: faConsole.staff.statusFilter })).toHaveValue('new');
   await expect(page.getByRole('link', { name: trackingCode })).toBeVisible();
 
   // A colleague opens the sent link in their own browser: sign-in, then the same case.
@@ -241,22 +247,22 @@ test('«به من بسپار» on a case, then «کارهای من» finds it; t
   await signIn(page, agent);
   await search(page, name);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: trackingCode }) });
-  await expect(row).toContainText(fa.staff.nobody);
+  await expect(row).toContainText(faConsole.staff.nobody);
   // Keyboard: the code's link opens the case.
   await page.getByRole('link', { name: trackingCode }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(CASE_PATH);
 
-  await page.getByRole('button', { name: fa.staff.assignToMe }).click();
+  await page.getByRole('button', { name: faConsole.staff.assignToMe }).click();
   await expect(page.locator('.staff-assignee')).toContainText(agent);
-  await expect(page.getByRole('button', { name: fa.staff.giveBack })).toBeVisible();
-  await expect(page.locator('.staff-timeline')).toContainText(`${fa.staff.actions.assign}: به ${agent}`);
+  await expect(page.getByRole('button', { name: faConsole.staff.giveBack })).toBeVisible();
+  await expect(page.locator('.staff-timeline')).toContainText(`${faConsole.staff.actions.assign}: به ${agent}`);
   await expectNoAxeViolations(page, 'staff case, assigned');
 
-  await page.getByRole('navigation').getByRole('link', { name: fa.staff.registrationsScreen }).click();
-  await page.getByRole('button', { name: fa.staff.myCases }).click();
+  await page.getByRole('navigation').getByRole('link', { name: faConsole.staff.registrationsScreen }).click();
+  await page.getByRole('button', { name: faConsole.staff.myCases }).click();
   await expect(page).toHaveURL(/[?&]assignee=me/);
-  await expect(page.getByRole('combobox', { name: fa.staff.assignee })).toHaveValue('me');
+  await expect(page.getByRole('combobox', { name: faConsole.staff.assignee })).toHaveValue('me');
   await expect(page.getByRole('link', { name: trackingCode })).toBeVisible();
   await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: trackingCode }) })).toContainText(
     agent,
@@ -283,23 +289,23 @@ test('selected cases change status together, each with its own outcome and audit
   for (const code of codes) await page.getByRole('checkbox', { name: `انتخاب ${code}` }).check();
   await expect(page.getByText('۲ پرونده انتخاب شده')).toBeVisible();
   await expectNoAxeViolations(page, 'staff list, cases selected');
-  await page.getByRole('button', { name: `${fa.staff.moveTo} «${fa.staff.statuses.contacted}»` }).click();
+  await page.getByRole('button', { name: `${faConsole.staff.moveTo} «${faConsole.staff.statuses.contacted}»` }).click();
 
   const outcomes = page.locator('.staff-bulk__outcomes li');
   await expect(outcomes).toHaveCount(2);
-  for (const code of codes) await expect(outcomes.filter({ hasText: code })).toContainText(fa.staff.bulkDone);
+  for (const code of codes) await expect(outcomes.filter({ hasText: code })).toContainText(faConsole.staff.bulkDone);
   await expect(page.getByText('۲ پرونده از ۲ پرونده تغییر کرد.')).toBeVisible();
   // The list is read again: both rows are contacted now, and nothing stays selected.
   for (const code of codes) {
     await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: code }) })).toContainText(
-      fa.staff.statuses.contacted,
+      faConsole.staff.statuses.contacted,
     );
     await expect(page.getByRole('checkbox', { name: `انتخاب ${code}` })).not.toBeChecked();
   }
   // Each case has its own entry.
   await page.getByRole('link', { name: codes[1] }).click();
   await expect(page.locator('.staff-timeline')).toContainText(
-    `${fa.staff.actions.status}: ${fa.staff.movedTo} «${fa.staff.statuses.contacted}»`,
+    `${faConsole.staff.actions.status}: ${faConsole.staff.movedTo} «${faConsole.staff.statuses.contacted}»`,
   );
 });
 
@@ -310,11 +316,11 @@ test('the funnel takes its days as the list does: typed, or picked on the Jalali
   problems.allow(/401 \(Unauthorized\) @ .*\/api\/staff\/session$/);
   const agent = addColleague('agent', 'agent');
   await signIn(page, agent, '/staff/funnel');
-  await expect(page.getByRole('heading', { name: fa.staff.funnel })).toBeVisible();
-  const from = page.getByRole('textbox', { name: fa.staff.funnelFrom });
+  await expect(page.getByRole('heading', { name: faConsole.staff.funnel })).toBeVisible();
+  const from = page.getByRole('textbox', { name: faConsole.staff.funnelFrom });
 
   // Today from the calendar: open it beside the field, one day back (→ in right to left), Enter.
-  await page.getByRole('button', { name: `انتخاب ${fa.staff.funnelFrom} از تقویم` }).click();
+  await page.getByRole('button', { name: `انتخاب ${faConsole.staff.funnelFrom} از تقویم` }).click();
   const calendar = page.getByRole('dialog');
   await expect(calendar).toBeVisible();
   await expectNoAxeViolations(page, 'staff funnel, calendar open');
@@ -333,21 +339,23 @@ test('the funnel takes its days as the list does: typed, or picked on the Jalali
   await expect(from).toHaveValue(yesterday);
 
   // Escape closes the calendar and gives the focus back to its button.
-  const toggle = page.getByRole('button', { name: `انتخاب ${fa.staff.funnelTo} از تقویم` });
+  const toggle = page.getByRole('button', { name: `انتخاب ${faConsole.staff.funnelTo} از تقویم` });
   await toggle.click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(toggle).toBeFocused();
 
-  await page.getByRole('button', { name: fa.staff.funnelShow }).click();
+  await page.getByRole('button', { name: faConsole.staff.funnelShow }).click();
   await expect(page).toHaveURL(/\/staff\/funnel\?from=\d{4}-\d{2}-\d{2}/);
   await page.reload();
   await expect(from).toHaveValue(yesterday);
 
   // A day that is not one: the same Persian message as the list's.
-  await page.getByRole('textbox', { name: fa.staff.funnelTo }).fill('۱۴۰۵/۱۳/۰۱');
-  await page.getByRole('button', { name: fa.staff.funnelShow }).click();
-  await expect(page.getByRole('textbox', { name: fa.staff.funnelTo })).toHaveAccessibleDescription(fa.staff.dayInvalid);
+  await page.getByRole('textbox', { name: faConsole.staff.funnelTo }).fill('۱۴۰۵/۱۳/۰۱');
+  await page.getByRole('button', { name: faConsole.staff.funnelShow }).click();
+  await expect(page.getByRole('textbox', { name: faConsole.staff.funnelTo })).toHaveAccessibleDescription(
+    faConsole.staff.dayInvalid,
+  );
   await expectNoAxeViolations(page, 'staff funnel, refused day');
 });
 
@@ -358,8 +366,10 @@ test('an editor sees only the screens of their role, and a sentence where a list
   problems.allow(/401 \(Unauthorized\) @ .*\/api\/staff\/session$/);
   const editor = addColleague('editor', 'editor');
   await signIn(page, editor, '/staff/registrations');
-  await expect(page.getByRole('heading', { name: fa.staff.notYourScreen })).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link', { name: fa.staff.registrationsScreen })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: faConsole.staff.notYourScreen })).toBeVisible();
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: faConsole.staff.registrationsScreen }),
+  ).toHaveCount(0);
   await expectNoAxeViolations(page, 'staff console, editor');
 });
 

@@ -13,6 +13,7 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   fa,
+  faConsole,
   fillManager,
   goToManager,
   press,
@@ -94,10 +95,14 @@ test('a manager registers, follows «پیگیری وضعیت» and sees «دری
   await signIn(colleague, addColleague('agent', `status-${testInfo.project.name}`));
   await search(colleague, registration.tracking_code);
   await colleague.getByRole('link', { name: registration.tracking_code }).click();
-  await colleague.getByRole('button', { name: `${fa.staff.moveTo} «${fa.staff.statuses.contacted}»` }).click();
-  await expect(colleague.locator('.staff-facts').getByText(fa.staff.statuses.contacted)).toBeVisible();
-  await colleague.getByRole('button', { name: `${fa.staff.moveTo} «${fa.staff.statuses.approved}»` }).click();
-  await expect(colleague.locator('.staff-facts').getByText(fa.staff.statuses.approved)).toBeVisible();
+  await colleague
+    .getByRole('button', { name: `${faConsole.staff.moveTo} «${faConsole.staff.statuses.contacted}»` })
+    .click();
+  await expect(colleague.locator('.staff-facts').getByText(faConsole.staff.statuses.contacted)).toBeVisible();
+  await colleague
+    .getByRole('button', { name: `${faConsole.staff.moveTo} «${faConsole.staff.statuses.approved}»` })
+    .click();
+  await expect(colleague.locator('.staff-facts').getByText(faConsole.staff.statuses.approved)).toBeVisible();
   await colleague.close();
 
   // The manager reloads: the code is still in the address, the number is typed again.

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { AssigneeControl } from './AssigneeControl.js';
 import { adminMe, agentMe, sampleAgent, sampleColleagues } from './staff-fixtures.js';
 
@@ -13,18 +13,18 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Nobody handles it: an agent may take it. */
-export const Unassigned: Story = { parameters: { storyTest: { button: fa.staff.assignToMe } } };
+export const Unassigned: Story = { parameters: { storyTest: { button: faConsole.staff.assignToMe } } };
 
 /** The agent's own case: they may give it back. */
 export const Mine: Story = {
   args: { assignee: sampleAgent },
-  parameters: { storyTest: { button: fa.staff.giveBack } },
+  parameters: { storyTest: { button: faConsole.staff.giveBack } },
 };
 
 /** An admin may give anyone's case to a colleague. */
 export const AdminReassigns: Story = {
   args: { assignee: sampleAgent, me: adminMe, colleagues: sampleColleagues },
-  parameters: { storyTest: { button: fa.staff.reassign } },
+  parameters: { storyTest: { button: faConsole.staff.reassign } },
 };
 
 /** Someone took it meanwhile: the server's message. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AssignRequest, Colleague, StaffMe } from '../../shared/staff-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 
 export interface AssigneeControlProps {
   assignee: Colleague | null;
@@ -24,8 +24,8 @@ export function AssigneeControl({ assignee, me, colleagues, onAssign, busy, erro
   return (
     <div className="staff-assignee">
       <p>
-        {fa.staff.assignee}:{' '}
-        {assignee ? <bdi>{assignee.email}</bdi> : <span className="staff-muted">{fa.staff.nobody}</span>}
+        {faConsole.staff.assignee}:{' '}
+        {assignee ? <bdi>{assignee.email}</bdi> : <span className="staff-muted">{faConsole.staff.nobody}</span>}
       </p>
       {!assignee && (
         <button
@@ -34,12 +34,12 @@ export function AssigneeControl({ assignee, me, colleagues, onAssign, busy, erro
           disabled={busy}
           onClick={() => onAssign({ from: null, to: me.id })}
         >
-          {fa.staff.assignToMe}
+          {faConsole.staff.assignToMe}
         </button>
       )}
       {mine && (
         <button type="button" className="staff-secondary" disabled={busy} onClick={() => onAssign({ from, to: null })}>
-          {fa.staff.giveBack}
+          {faConsole.staff.giveBack}
         </button>
       )}
       {me.role === 'admin' && colleagues && (
@@ -52,12 +52,12 @@ export function AssigneeControl({ assignee, me, colleagues, onAssign, busy, erro
           }}
         >
           <label>
-            {fa.staff.reassignTo}
+            {faConsole.staff.reassignTo}
             <select value={choice} onChange={(event) => setChoice(event.target.value)}>
               <option value="" disabled>
-                {fa.staff.anyChoice}
+                {faConsole.staff.anyChoice}
               </option>
-              <option value="none">{fa.staff.nobody}</option>
+              <option value="none">{faConsole.staff.nobody}</option>
               {colleagues
                 .filter((colleague) => colleague.id !== from)
                 .map((colleague) => (
@@ -68,7 +68,7 @@ export function AssigneeControl({ assignee, me, colleagues, onAssign, busy, erro
             </select>
           </label>
           <button type="submit" className="staff-primary" disabled={busy || choice === ''}>
-            {fa.staff.reassign}
+            {faConsole.staff.reassign}
           </button>
         </form>
       )}

@@ -1,4 +1,4 @@
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { AuditLog } from './AuditLog.js';
 import { QueryError } from './QueryError.js';
 import { useAudit } from './staff-queries.js';
@@ -8,9 +8,9 @@ export default function AuditScreen() {
   const audit = useAudit();
   return (
     <section className="staff-card" aria-labelledby="audit-heading">
-      <h1 id="audit-heading">{fa.staff.auditLog}</h1>
+      <h1 id="audit-heading">{faConsole.staff.auditLog}</h1>
       <QueryError error={audit.error} onRetry={() => void audit.refetch()} />
-      {audit.isPending && <p className="staff-loading">{fa.staff.loading}</p>}
+      {audit.isPending && <p className="staff-loading">{faConsole.staff.loading}</p>}
       {audit.data && <AuditLog events={audit.data.events} />}
     </section>
   );

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { BulkStatusBar } from './BulkStatusBar.js';
 import { sampleList } from './staff-fixtures.js';
 
@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Two new cases: they can be marked contacted together. */
 export const TwoNew: Story = {
-  parameters: { storyTest: { button: `${fa.staff.moveTo} «${fa.staff.statuses.contacted}»` } },
+  parameters: { storyTest: { button: `${faConsole.staff.moveTo} «${faConsole.staff.statuses.contacted}»` } },
 };
 
 /** Contacted cases may be approved, or rejected with one reason for all. */
@@ -29,12 +29,12 @@ export const Contacted: Story = { args: { selected: [contacted] } };
 /** Cases of different statuses: no move is offered. */
 export const MixedStatuses: Story = {
   args: { selected: [fresh, contacted] },
-  parameters: { storyTest: { text: [fa.staff.bulkMixed] } },
+  parameters: { storyTest: { text: [faConsole.staff.bulkMixed] } },
 };
 
 export const ClosedCases: Story = {
   args: { selected: [closed] },
-  parameters: { storyTest: { text: [fa.staff.bulkNone] } },
+  parameters: { storyTest: { text: [faConsole.staff.bulkNone] } },
 };
 
 /** After the change: one case moved, one had moved meanwhile. */
@@ -46,5 +46,5 @@ export const WithOutcomes: Story = {
       { id: 9, ok: false, code: 'status_conflict', trackingCode: 'Z8R4M2QW' },
     ],
   },
-  parameters: { storyTest: { text: [fa.staff.bulkCodes.status_conflict] } },
+  parameters: { storyTest: { text: [faConsole.staff.bulkCodes.status_conflict] } },
 };

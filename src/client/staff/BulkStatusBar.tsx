@@ -6,6 +6,7 @@ import {
   type CaseSummary,
 } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { fill } from '../../shared/text.js';
 
 /** One case's outcome of a change together, with the code a colleague knows it by. */
@@ -35,15 +36,15 @@ export function BulkStatusBar({ selected, onApply, onClear, busy, outcomes, erro
   const from = statuses.length === 1 ? statuses[0] : undefined;
   const moves = from ? NEXT_STATUSES[from] : [];
   return (
-    <section className="staff-bulk" aria-label={fa.staff.bulkResults}>
+    <section className="staff-bulk" aria-label={faConsole.staff.bulkResults}>
       {selected.length > 0 && (
         <div className="staff-bulk__bar">
-          <p className="staff-bulk__count">{fill(fa.staff.selectedCount, { count: selected.length })}</p>
-          {statuses.length > 1 && <p>{fa.staff.bulkMixed}</p>}
-          {from && moves.length === 0 && <p>{fa.staff.bulkNone}</p>}
+          <p className="staff-bulk__count">{fill(faConsole.staff.selectedCount, { count: selected.length })}</p>
+          {statuses.length > 1 && <p>{faConsole.staff.bulkMixed}</p>}
+          {from && moves.length === 0 && <p>{faConsole.staff.bulkNone}</p>}
           {moves.includes('rejected') && (
             <label>
-              {fa.staff.reason}
+              {faConsole.staff.reason}
               <input value={reason} onChange={(event) => setReason(event.target.value)} />
             </label>
           )}
@@ -56,11 +57,11 @@ export function BulkStatusBar({ selected, onApply, onClear, busy, outcomes, erro
                 disabled={busy}
                 onClick={() => onApply({ from, to, ...(to === 'rejected' ? { reason } : {}) })}
               >
-                {`${fa.staff.moveTo} «${fa.staff.statuses[to]}»`}
+                {`${faConsole.staff.moveTo} «${faConsole.staff.statuses[to]}»`}
               </button>
             ))}
           <button type="button" className="staff-link" onClick={onClear}>
-            {fa.staff.clearSelection}
+            {faConsole.staff.clearSelection}
           </button>
         </div>
       )}
@@ -73,7 +74,7 @@ export function BulkStatusBar({ selected, onApply, onClear, busy, outcomes, erro
         {outcomes && outcomes.length > 0 && (
           <>
             <p>
-              {fill(fa.staff.bulkSummary, {
+              {fill(faConsole.staff.bulkSummary, {
                 done: outcomes.filter((outcome) => outcome.ok).length,
                 count: outcomes.length,
               })}
@@ -83,7 +84,9 @@ export function BulkStatusBar({ selected, onApply, onClear, busy, outcomes, erro
                 <li key={outcome.id} className={outcome.ok ? undefined : 'staff-bulk__failed'}>
                   <bdi dir="ltr">{outcome.trackingCode}</bdi>
                   {': '}
-                  {outcome.ok ? fa.staff.bulkDone : (fa.staff.bulkCodes[outcome.code ?? ''] ?? fa.errors.internal)}
+                  {outcome.ok
+                    ? faConsole.staff.bulkDone
+                    : (faConsole.staff.bulkCodes[outcome.code ?? ''] ?? fa.errors.internal)}
                 </li>
               ))}
             </ul>

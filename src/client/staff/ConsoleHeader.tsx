@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import type { StaffMe } from '../../shared/staff-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 
 export interface ConsoleHeaderProps {
   me: StaffMe;
@@ -13,9 +13,9 @@ export interface ConsoleHeaderProps {
 export function ConsoleHeader({ me, links, onSignOut }: ConsoleHeaderProps) {
   return (
     <header className="staff-header">
-      <span className="staff-title">{fa.staff.title}</span>
+      <span className="staff-title">{faConsole.staff.title}</span>
       {links.length > 0 && (
-        <nav aria-label={fa.staff.screensNav} className="staff-nav">
+        <nav aria-label={faConsole.staff.screensNav} className="staff-nav">
           <ul>
             {links.map((link) => (
               <li key={link.path}>
@@ -28,7 +28,7 @@ export function ConsoleHeader({ me, links, onSignOut }: ConsoleHeaderProps) {
       )}
       <bdi className="staff-me">{me.email}</bdi>
       <button type="button" className="staff-link" onClick={onSignOut}>
-        {fa.staff.signOut}
+        {faConsole.staff.signOut}
       </button>
     </header>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FunnelAnswer, FunnelRow } from '../../shared/staff-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { checkDayRange, dayKeyOf, focusFirstError, type DayRangeErrors } from './day-range.js';
 import { formatCount, formatDay, formText } from './format.js';
 import { JalaliDayInput } from './JalaliDayInput.js';
@@ -40,12 +40,12 @@ function stepsOf(rows: FunnelRow[]): number[] {
 function totals(rows: FunnelRow[], steps: number[]): Bar[] {
   const sum = (pick: (row: FunnelRow) => number): number => rows.reduce((total, row) => total + pick(row), 0);
   return [
-    { label: fa.staff.visits, count: sum((row) => row.visits) },
+    { label: faConsole.staff.visits, count: sum((row) => row.visits) },
     ...steps.map((step) => ({
-      label: `${fa.staff.stepReached} ${formatCount(step)}`,
+      label: `${faConsole.staff.stepReached} ${formatCount(step)}`,
       count: sum((row) => row.steps[String(step)] ?? 0),
     })),
-    { label: fa.staff.registrations, count: sum((row) => row.registrations) },
+    { label: faConsole.staff.registrations, count: sum((row) => row.registrations) },
   ];
 }
 
@@ -53,7 +53,7 @@ function totals(rows: FunnelRow[], steps: number[]): Bar[] {
 export function FunnelChart({ bars }: { bars: Bar[] }) {
   const most = Math.max(1, ...bars.map((bar) => bar.count));
   const height = bars.length * (BAR_HEIGHT + GAP);
-  const label = `${fa.staff.funnelChart}: ${bars.map((bar) => `${bar.label} ${formatCount(bar.count)}`).join('، ')}`;
+  const label = `${faConsole.staff.funnelChart}: ${bars.map((bar) => `${bar.label} ${formatCount(bar.count)}`).join('، ')}`;
   return (
     <svg
       className="staff-funnel-chart"
@@ -102,15 +102,20 @@ export function FunnelView({ answer, filter, error, onFilter }: FunnelViewProps)
   const steps = stepsOf(rows);
   return (
     <section className="staff-card staff-funnel" aria-labelledby="funnel-heading">
-      <h1 id="funnel-heading">{fa.staff.funnel}</h1>
+      <h1 id="funnel-heading">{faConsole.staff.funnel}</h1>
       {/* The key resets the fields when the address changes (Back). */}
       <form key={JSON.stringify(filter)} className="staff-filters" onSubmit={submit} noValidate>
-        <JalaliDayInput name="from" label={fa.staff.funnelFrom} defaultValue={filter.from} error={dayErrors.from} />
-        <JalaliDayInput name="to" label={fa.staff.funnelTo} defaultValue={filter.to} error={dayErrors.to} />
+        <JalaliDayInput
+          name="from"
+          label={faConsole.staff.funnelFrom}
+          defaultValue={filter.from}
+          error={dayErrors.from}
+        />
+        <JalaliDayInput name="to" label={faConsole.staff.funnelTo} defaultValue={filter.to} error={dayErrors.to} />
         <label>
-          {fa.staff.funnelVersion}
+          {faConsole.staff.funnelVersion}
           <select name="version" defaultValue={filter.version}>
-            <option value="">{fa.staff.allVersions}</option>
+            <option value="">{faConsole.staff.allVersions}</option>
             {(answer?.versions ?? []).map((version) => (
               <option key={version} value={version} dir="ltr">
                 {version}
@@ -119,40 +124,40 @@ export function FunnelView({ answer, filter, error, onFilter }: FunnelViewProps)
           </select>
         </label>
         <button type="submit" className="staff-primary">
-          {fa.staff.funnelShow}
+          {faConsole.staff.funnelShow}
         </button>
       </form>
       {error}
-      {answer && rows.length === 0 && <p className="staff-empty">{fa.staff.funnelEmpty}</p>}
+      {answer && rows.length === 0 && <p className="staff-empty">{faConsole.staff.funnelEmpty}</p>}
       {rows.length > 0 && (
         <>
           <FunnelChart bars={totals(rows, steps)} />
           <table className="staff-table">
             <thead>
               <tr>
-                <th scope="col">{fa.staff.day}</th>
-                <th scope="col">{fa.staff.plan}</th>
-                <th scope="col">{fa.staff.visits}</th>
+                <th scope="col">{faConsole.staff.day}</th>
+                <th scope="col">{faConsole.staff.plan}</th>
+                <th scope="col">{faConsole.staff.visits}</th>
                 {steps.map((step) => (
-                  <th scope="col" key={step}>{`${fa.staff.stepReached} ${formatCount(step)}`}</th>
+                  <th scope="col" key={step}>{`${faConsole.staff.stepReached} ${formatCount(step)}`}</th>
                 ))}
-                <th scope="col">{fa.staff.registrations}</th>
-                <th scope="col">{fa.staff.conversion}</th>
+                <th scope="col">{faConsole.staff.registrations}</th>
+                <th scope="col">{faConsole.staff.conversion}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={`${row.day}|${row.tier}`}>
-                  <td data-label={fa.staff.day}>{formatDay(row.day)}</td>
-                  <td data-label={fa.staff.plan}>{formatCount(row.tier)}</td>
-                  <td data-label={fa.staff.visits}>{formatCount(row.visits)}</td>
+                  <td data-label={faConsole.staff.day}>{formatDay(row.day)}</td>
+                  <td data-label={faConsole.staff.plan}>{formatCount(row.tier)}</td>
+                  <td data-label={faConsole.staff.visits}>{formatCount(row.visits)}</td>
                   {steps.map((step) => (
-                    <td key={step} data-label={`${fa.staff.stepReached} ${formatCount(step)}`}>
+                    <td key={step} data-label={`${faConsole.staff.stepReached} ${formatCount(step)}`}>
                       {formatCount(row.steps[String(step)] ?? 0)}
                     </td>
                   ))}
-                  <td data-label={fa.staff.registrations}>{formatCount(row.registrations)}</td>
-                  <td data-label={fa.staff.conversion}>
+                  <td data-label={faConsole.staff.registrations}>{formatCount(row.registrations)}</td>
+                  <td data-label={faConsole.staff.conversion}>
                     {row.conversion === null ? '—' : percent.format(row.conversion)}
                   </td>
                 </tr>

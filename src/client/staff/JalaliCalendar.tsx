@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { faDigits } from '../../shared/text.js';
 import {
   addDays,
@@ -78,7 +78,7 @@ export function JalaliCalendar({ value, today, onPick, onClose, id }: JalaliCale
         <button
           type="button"
           className="staff-calendar__step"
-          aria-label={fa.staff.previousMonth}
+          aria-label={faConsole.staff.previousMonth}
           onKeyDown={closeOnEscape}
           onClick={() => setFocused(addMonths(focused, -1))}
         >
@@ -90,7 +90,7 @@ export function JalaliCalendar({ value, today, onPick, onClose, id }: JalaliCale
         <button
           type="button"
           className="staff-calendar__step"
-          aria-label={fa.staff.nextMonth}
+          aria-label={faConsole.staff.nextMonth}
           onKeyDown={closeOnEscape}
           onClick={() => setFocused(addMonths(focused, 1))}
         >
@@ -100,8 +100,8 @@ export function JalaliCalendar({ value, today, onPick, onClose, id }: JalaliCale
       <table ref={grid} className="staff-calendar__grid">
         <thead>
           <tr>
-            {fa.staff.weekdaysShort.map((short, index) => (
-              <th key={short} scope="col" abbr={fa.staff.weekdays[index]}>
+            {faConsole.staff.weekdaysShort.map((short, index) => (
+              <th key={short} scope="col" abbr={faConsole.staff.weekdays[index]}>
                 {short}
               </th>
             ))}
@@ -117,7 +117,7 @@ export function JalaliCalendar({ value, today, onPick, onClose, id }: JalaliCale
                       type="button"
                       data-day={jalaliDayKey(day)}
                       tabIndex={sameDay(day, focused) ? 0 : -1}
-                      aria-label={`${fa.staff.weekdays[weekdayOf(day)]} ${jalaliDayTitle(day)}`}
+                      aria-label={`${faConsole.staff.weekdays[weekdayOf(day)]} ${jalaliDayTitle(day)}`}
                       aria-pressed={sameDay(day, value)}
                       aria-current={sameDay(day, today) ? 'date' : undefined}
                       onKeyDown={(event) => move(event, day)}
@@ -136,10 +136,10 @@ export function JalaliCalendar({ value, today, onPick, onClose, id }: JalaliCale
       </table>
       <div className="staff-calendar__foot">
         <button type="button" className="staff-link" onKeyDown={closeOnEscape} onClick={() => onPick(today)}>
-          {fa.staff.today}
+          {faConsole.staff.today}
         </button>
         <button type="button" className="staff-link" onKeyDown={closeOnEscape} onClick={onClose}>
-          {fa.staff.closeCalendar}
+          {faConsole.staff.closeCalendar}
         </button>
       </div>
     </div>

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { JalaliDayInput } from './JalaliDayInput.js';
 import { sampleNow } from './staff-fixtures.js';
 
 const meta = {
   title: 'Staff/JalaliDayInput',
   component: JalaliDayInput,
-  args: { name: 'from', label: fa.staff.fromDay, today: sampleNow },
+  args: { name: 'from', label: faConsole.staff.fromDay, today: sampleNow },
 } satisfies Meta<typeof JalaliDayInput>;
 
 export default meta;
@@ -21,7 +21,7 @@ export const Filled: Story = {
 };
 
 /** A day the calendar lacks: the message is read out with the field. */
-export const Invalid: Story = { args: { defaultValue: '1404/12/30', error: fa.staff.dayInvalid } };
+export const Invalid: Story = { args: { defaultValue: '1404/12/30', error: faConsole.staff.dayInvalid } };
 
 /** The calendar opened beside the field, on the typed day's month. */
 export const CalendarOpen: Story = {

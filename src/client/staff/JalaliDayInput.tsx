@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { fill } from '../../shared/text.js';
 import { JalaliCalendar } from './JalaliCalendar.js';
 import { formatJalaliDay, jalaliDayOf, parseJalaliDay } from './jalali.js';
@@ -45,7 +45,7 @@ export function JalaliDayInput({ name, label, defaultValue = '', error, today }:
           inputMode="numeric"
           autoComplete="off"
           dir="ltr"
-          placeholder={fa.staff.dayHint}
+          placeholder={faConsole.staff.dayHint}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
@@ -53,7 +53,7 @@ export function JalaliDayInput({ name, label, defaultValue = '', error, today }:
           ref={toggle}
           type="button"
           className="staff-day__toggle"
-          aria-label={fill(fa.staff.openCalendar, { label })}
+          aria-label={fill(faConsole.staff.openCalendar, { label })}
           aria-expanded={open}
           aria-controls={open ? calendarId : undefined}
           onClick={() => setOpenedAt(open ? undefined : Date.now())}

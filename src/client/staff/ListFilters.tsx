@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Locations } from '../../shared/api-contract.js';
 import type { Colleague, FilterChoices, FilterField } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { checkDayRange, dayKeyOf, focusFirstError, type DayRangeErrors } from './day-range.js';
 import { formText } from './format.js';
 import { JalaliDayInput } from './JalaliDayInput.js';
@@ -49,14 +50,14 @@ export function ListFilters({ query, choices, locations, colleagues, onSearch }:
     // The key resets the uncontrolled fields when the address changes (Back, «پاک کردن فیلترها»).
     <form key={JSON.stringify(query)} className="staff-filters" role="search" onSubmit={submit} noValidate>
       <label className="staff-filters__search">
-        {fa.staff.search}
-        <input name="q" type="search" defaultValue={query.q} placeholder={fa.staff.searchHint} />
+        {faConsole.staff.search}
+        <input name="q" type="search" defaultValue={query.q} placeholder={faConsole.staff.searchHint} />
       </label>
       <label>
-        {fa.staff.statusFilter}
+        {faConsole.staff.statusFilter}
         <select name="status" defaultValue={query.status}>
-          <option value="">{fa.staff.anyChoice}</option>
-          {Object.entries(fa.staff.statuses).map(([value, title]) => (
+          <option value="">{faConsole.staff.anyChoice}</option>
+          {Object.entries(faConsole.staff.statuses).map(([value, title]) => (
             <option key={value} value={value}>
               {title}
             </option>
@@ -64,11 +65,11 @@ export function ListFilters({ query, choices, locations, colleagues, onSearch }:
         </select>
       </label>
       <label>
-        {fa.staff.assignee}
+        {faConsole.staff.assignee}
         <select name="assignee" defaultValue={query.assignee}>
-          <option value="">{fa.staff.anyChoice}</option>
-          <option value="me">{fa.staff.myCases}</option>
-          <option value="none">{fa.staff.nobody}</option>
+          <option value="">{faConsole.staff.anyChoice}</option>
+          <option value="me">{faConsole.staff.myCases}</option>
+          <option value="none">{faConsole.staff.nobody}</option>
           {colleagues?.map((colleague) => (
             <option key={colleague.id} value={colleague.id}>
               {colleague.email}
@@ -77,9 +78,9 @@ export function ListFilters({ query, choices, locations, colleagues, onSearch }:
         </select>
       </label>
       <label>
-        {fa.staff.province}
+        {faConsole.staff.province}
         <select name="provinceId" value={provinceId} onChange={(event) => setProvinceId(event.target.value)}>
-          <option value="">{fa.staff.anyChoice}</option>
+          <option value="">{faConsole.staff.anyChoice}</option>
           {locations?.provinces.map((province) => (
             <option key={province.id} value={province.id}>
               {province.name}
@@ -88,14 +89,14 @@ export function ListFilters({ query, choices, locations, colleagues, onSearch }:
         </select>
       </label>
       <label>
-        {fa.staff.city}
+        {faConsole.staff.city}
         <select
           key={provinceId}
           name="cityId"
           defaultValue={provinceId === query.provinceId ? query.cityId : ''}
           disabled={!provinceId}
         >
-          <option value="">{provinceId ? fa.staff.anyChoice : fa.widgets.locations.cityAfterProvince}</option>
+          <option value="">{provinceId ? faConsole.staff.anyChoice : fa.widgets.locations.cityAfterProvince}</option>
           {cities.map((city) => (
             <option key={city.id} value={city.id}>
               {city.name}
@@ -106,11 +107,11 @@ export function ListFilters({ query, choices, locations, colleagues, onSearch }:
       {choices && <ChoiceSelect name="tier" field={choices.tier} value={query.tier} />}
       {choices && <ChoiceSelect name="type" field={choices.type} value={query.type} />}
       {choices && <ChoiceSelect name="service" field={choices.service} value={query.service} />}
-      <JalaliDayInput name="from" label={fa.staff.fromDay} defaultValue={query.from} error={dayErrors.from} />
-      <JalaliDayInput name="to" label={fa.staff.toDay} defaultValue={query.to} error={dayErrors.to} />
+      <JalaliDayInput name="from" label={faConsole.staff.fromDay} defaultValue={query.from} error={dayErrors.from} />
+      <JalaliDayInput name="to" label={faConsole.staff.toDay} defaultValue={query.to} error={dayErrors.to} />
       <div className="staff-filters__actions">
         <button type="submit" className="staff-primary">
-          {fa.staff.search}
+          {faConsole.staff.search}
         </button>
         <button
           type="button"
@@ -121,7 +122,7 @@ export function ListFilters({ query, choices, locations, colleagues, onSearch }:
             onSearch({ ...anyRegistration, sort: query.sort, direction: query.direction, pageSize: query.pageSize });
           }}
         >
-          {fa.staff.clearFilters}
+          {faConsole.staff.clearFilters}
         </button>
       </div>
     </form>
@@ -133,7 +134,7 @@ function ChoiceSelect({ name, field, value }: { name: string; field: FilterField
     <label>
       {field.title}
       <select name={name} defaultValue={value}>
-        <option value="">{fa.staff.anyChoice}</option>
+        <option value="">{faConsole.staff.anyChoice}</option>
         {field.choices.map((choice) => (
           <option key={choice.id} value={choice.id}>
             {choice.title}

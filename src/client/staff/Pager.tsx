@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { fill } from '../../shared/text.js';
 import { PAGE_SIZES } from './list-query.js';
 
@@ -26,13 +26,13 @@ export function Pager({ total, page, pageSize, hrefOf, onPageSize }: PagerProps)
       </span>
     );
   return (
-    <nav className="staff-pages" aria-label={fa.staff.pages}>
-      {step(page - 1, fa.staff.previous)}
-      <span aria-current="page">{fill(fa.staff.pageOf, { page, pages })}</span>
-      {step(page + 1, fa.staff.next)}
-      <span className="staff-pages__total">{fill(fa.staff.totalFound, { count: total })}</span>
+    <nav className="staff-pages" aria-label={faConsole.staff.pages}>
+      {step(page - 1, faConsole.staff.previous)}
+      <span aria-current="page">{fill(faConsole.staff.pageOf, { page, pages })}</span>
+      {step(page + 1, faConsole.staff.next)}
+      <span className="staff-pages__total">{fill(faConsole.staff.totalFound, { count: total })}</span>
       <label className="staff-pages__size">
-        {fa.staff.pageSize}
+        {faConsole.staff.pageSize}
         <select value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>

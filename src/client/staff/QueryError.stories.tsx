@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { QueryError } from './QueryError.js';
 
 const meta = {
@@ -15,5 +16,5 @@ export const Failed: Story = {};
 
 export const FailedWithRetry: Story = {
   args: { onRetry: () => undefined },
-  parameters: { storyTest: { button: fa.staff.retry } },
+  parameters: { storyTest: { button: faConsole.staff.retry } },
 };

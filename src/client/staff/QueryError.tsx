@@ -1,4 +1,5 @@
 import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 
 /** What one call of a screen failed with, in the server's Persian words, and a way to try again. */
 export function QueryError({ error, onRetry }: { error: Error | null | undefined; onRetry?: () => void }) {
@@ -8,7 +9,7 @@ export function QueryError({ error, onRetry }: { error: Error | null | undefined
       <p>{error.message || fa.errors.internal}</p>
       {onRetry && (
         <button type="button" className="staff-link" onClick={onRetry}>
-          {fa.staff.retry}
+          {faConsole.staff.retry}
         </button>
       )}
     </div>

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { AttributionControl, CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
 import type { MapSettings } from '../../shared/api-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { tileUrlFor } from '../../../widgets/map/centre.js';
 
 export interface RegistrationMapProps {
@@ -24,7 +24,7 @@ export default function RegistrationMap({ latitude, longitude, settings }: Regis
       zoom={settings.flyToZoom}
       attributionControl={false}
       scrollWheelZoom={false}
-      aria-label={fa.staff.position}
+      aria-label={faConsole.staff.position}
     >
       {tiles && <TileLayer url={tiles} attribution={settings.attribution} />}
       {settings.attribution && <AttributionControl position="bottomleft" prefix={false} />}

@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router-dom';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { useRegisterConfig } from '../api/queries.js';
 import { AssigneeControl } from './AssigneeControl.js';
 import { listHrefFrom } from './case-path.js';
@@ -21,12 +21,12 @@ export default function RegistrationScreen() {
   const note = useAddNote(caseId);
   const assign = useAssign(caseId);
 
-  if (!Number.isInteger(caseId) || caseId < 1) return <p className="staff-card">{fa.staff.screenNotFound}</p>;
+  if (!Number.isInteger(caseId) || caseId < 1) return <p className="staff-card">{faConsole.staff.screenNotFound}</p>;
   if (!found.data || !me) {
     return (
       <section className="staff-card">
         <QueryError error={found.error} onRetry={() => void found.refetch()} />
-        {found.isPending && <p className="staff-loading">{fa.staff.loading}</p>}
+        {found.isPending && <p className="staff-loading">{faConsole.staff.loading}</p>}
       </section>
     );
   }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { CaseSummary, ListSort } from '../../shared/staff-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { fillVerbatim, formatMobile, formatWaiting, formatWhen, personName, telHref } from './format.js';
 import { casePath } from './case-path.js';
 
@@ -30,7 +30,7 @@ export interface RegistrationTableProps {
  * tab» all open it; the box to select a row and the mobile's tel: link sit above that link.
  */
 export function RegistrationTable({ items, sort, onSort, placeOf, selection, now, linkState }: RegistrationTableProps) {
-  if (items.length === 0) return <p className="staff-empty">{fa.staff.empty}</p>;
+  if (items.length === 0) return <p className="staff-empty">{faConsole.staff.empty}</p>;
   const header = (title: string, column?: ListSort) => {
     if (!column || !onSort) return <th scope="col">{title}</th>;
     const active = sort?.column === column;
@@ -61,21 +61,21 @@ export function RegistrationTable({ items, sort, onSort, placeOf, selection, now
             <th scope="col" className="staff-select">
               <input
                 type="checkbox"
-                aria-label={fa.staff.selectPage}
+                aria-label={faConsole.staff.selectPage}
                 checked={allSelected}
                 onChange={() => selection.onChange(allSelected ? new Set() : new Set(ids))}
               />
             </th>
           )}
-          {header(fa.staff.trackingCode, 'tracking_code')}
-          {header(fa.staff.pharmacyName, 'pharmacy_name')}
-          {header(fa.staff.place)}
-          {header(fa.staff.manager)}
-          {header(fa.staff.mobile)}
-          {header(fa.staff.statusFilter, 'status')}
-          {header(fa.staff.assignee)}
-          {header(fa.staff.waiting, 'waiting_since')}
-          {header(fa.staff.createdAt, 'created_at')}
+          {header(faConsole.staff.trackingCode, 'tracking_code')}
+          {header(faConsole.staff.pharmacyName, 'pharmacy_name')}
+          {header(faConsole.staff.place)}
+          {header(faConsole.staff.manager)}
+          {header(faConsole.staff.mobile)}
+          {header(faConsole.staff.statusFilter, 'status')}
+          {header(faConsole.staff.assignee)}
+          {header(faConsole.staff.waiting, 'waiting_since')}
+          {header(faConsole.staff.createdAt, 'created_at')}
         </tr>
       </thead>
       <tbody>
@@ -85,39 +85,41 @@ export function RegistrationTable({ items, sort, onSort, placeOf, selection, now
               <td className="staff-select">
                 <input
                   type="checkbox"
-                  aria-label={fillVerbatim(fa.staff.selectCase, { code: item.trackingCode })}
+                  aria-label={fillVerbatim(faConsole.staff.selectCase, { code: item.trackingCode })}
                   checked={selection.selected.has(item.id)}
                   onChange={() => toggle(item.id)}
                 />
               </td>
             )}
-            <td data-label={fa.staff.trackingCode}>
+            <td data-label={faConsole.staff.trackingCode}>
               <Link to={casePath(item.id)} state={linkState} className="staff-row-link" dir="ltr">
                 {item.trackingCode}
               </Link>
             </td>
-            <td data-label={fa.staff.pharmacyName}>{item.pharmacyName}</td>
-            <td data-label={fa.staff.place}>{placeOf ? placeOf(item) : ''}</td>
-            <td data-label={fa.staff.manager}>{personName(item)}</td>
-            <td data-label={fa.staff.mobile}>
+            <td data-label={faConsole.staff.pharmacyName}>{item.pharmacyName}</td>
+            <td data-label={faConsole.staff.place}>{placeOf ? placeOf(item) : ''}</td>
+            <td data-label={faConsole.staff.manager}>{personName(item)}</td>
+            <td data-label={faConsole.staff.mobile}>
               <a className="staff-above-row" href={telHref(item.mobileNumber)} dir="ltr">
                 {formatMobile(item.mobileNumber)}
               </a>
             </td>
-            <td data-label={fa.staff.statusFilter}>
+            <td data-label={faConsole.staff.statusFilter}>
               <span className={`staff-status staff-status-${item.status}`}>
-                {fa.staff.statuses[item.status] ?? item.status}
+                {faConsole.staff.statuses[item.status] ?? item.status}
               </span>
             </td>
-            <td data-label={fa.staff.assignee}>
+            <td data-label={faConsole.staff.assignee}>
               {item.assignee ? (
                 <bdi>{item.assignee.email}</bdi>
               ) : (
-                <span className="staff-muted">{fa.staff.nobody}</span>
+                <span className="staff-muted">{faConsole.staff.nobody}</span>
               )}
             </td>
-            <td data-label={fa.staff.waiting}>{item.waitingSince ? formatWaiting(item.waitingSince, now) : '—'}</td>
-            <td data-label={fa.staff.createdAt}>{formatWhen(item.createdAt)}</td>
+            <td data-label={faConsole.staff.waiting}>
+              {item.waitingSince ? formatWaiting(item.waitingSince, now) : '—'}
+            </td>
+            <td data-label={faConsole.staff.createdAt}>{formatWhen(item.createdAt)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { sampleConfig } from '../../../widgets/story-fixtures.js';
 import { AssigneeControl } from './AssigneeControl.js';
 import { RegistrationView } from './RegistrationView.js';
@@ -46,4 +46,4 @@ export const New: Story = {
 /** With the wizard's map settings: the position is one answer, with the map (tiles from the settings' server). */
 export const WithMap: Story = { args: { mapSettings: sampleConfig.map } };
 
-export const RejectionWithoutReason: Story = { args: { error: fa.staff.reasonRequired } };
+export const RejectionWithoutReason: Story = { args: { error: faConsole.staff.reasonRequired } };

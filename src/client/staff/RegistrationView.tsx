@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { MapSettings } from '../../shared/api-contract.js';
 import type { CaseDetail, CaseStatus } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { casePath } from './case-path.js';
 import { formatMobile, formatPersonNumber, formatWaiting, formatWhen, personName, telHref } from './format.js';
 import { Timeline } from './Timeline.js';
@@ -47,45 +48,45 @@ export function RegistrationView(props: RegistrationViewProps) {
     }
   };
   const map = mapSettings && (
-    <Suspense fallback={<span className="staff-map staff-map--loading">{fa.staff.mapLoading}</span>}>
+    <Suspense fallback={<span className="staff-map staff-map--loading">{faConsole.staff.mapLoading}</span>}>
       <RegistrationMap latitude={registration.latitude} longitude={registration.longitude} settings={mapSettings} />
     </Suspense>
   );
   return (
     <article className="staff-card staff-registration">
       <Link to={backHref} className="staff-link">
-        {fa.staff.back}
+        {faConsole.staff.back}
       </Link>
       <h1>{registration.pharmacyName}</h1>
       <dl className="staff-facts">
-        <dt>{fa.staff.trackingCode}</dt>
+        <dt>{faConsole.staff.trackingCode}</dt>
         <dd>
           <bdi dir="ltr" className="staff-code">
             {registration.trackingCode}
           </bdi>
         </dd>
-        <dt>{fa.staff.manager}</dt>
+        <dt>{faConsole.staff.manager}</dt>
         <dd>{personName(registration)}</dd>
-        <dt>{fa.staff.mobile}</dt>
+        <dt>{faConsole.staff.mobile}</dt>
         <dd>
           <a href={telHref(registration.mobileNumber)} dir="ltr">
             {formatMobile(registration.mobileNumber)}
           </a>
         </dd>
-        <dt>{fa.staff.nationalCode}</dt>
+        <dt>{faConsole.staff.nationalCode}</dt>
         <dd dir="ltr" className="staff-number">
           {formatPersonNumber(registration.nationalCode)}
         </dd>
-        <dt>{fa.staff.statusFilter}</dt>
+        <dt>{faConsole.staff.statusFilter}</dt>
         <dd>
           <span className={`staff-status staff-status-${registration.status}`}>
-            {fa.staff.statuses[registration.status] ?? registration.status}
+            {faConsole.staff.statuses[registration.status] ?? registration.status}
           </span>
           {registration.waitingSince && (
             <span className="staff-waiting"> {formatWaiting(registration.waitingSince, now)}</span>
           )}
         </dd>
-        <dt>{fa.staff.createdAt}</dt>
+        <dt>{faConsole.staff.createdAt}</dt>
         <dd>{formatWhen(registration.createdAt)}</dd>
       </dl>
       {assignment}
@@ -93,7 +94,7 @@ export function RegistrationView(props: RegistrationViewProps) {
         <div className="staff-actions">
           {registration.next.includes('rejected') && (
             <label>
-              {fa.staff.reason}
+              {faConsole.staff.reason}
               <input value={reason} onChange={(event) => setReason(event.target.value)} />
             </label>
           )}
@@ -111,7 +112,7 @@ export function RegistrationView(props: RegistrationViewProps) {
               disabled={busy}
               onClick={() => (to === 'rejected' ? onMove(to, reason, showReason) : onMove(to))}
             >
-              {`${fa.staff.moveTo} «${fa.staff.statuses[to] ?? to}»`}
+              {`${faConsole.staff.moveTo} «${faConsole.staff.statuses[to] ?? to}»`}
             </button>
           ))}
         </div>
@@ -123,30 +124,30 @@ export function RegistrationView(props: RegistrationViewProps) {
       )}
       <form className="staff-note" onSubmit={(event) => void submitNote(event)}>
         <label>
-          {fa.staff.noteLabel}
+          {faConsole.staff.noteLabel}
           <textarea value={note} onChange={(event) => setNote(event.target.value)} rows={3} />
         </label>
         <button type="submit" className="staff-primary" disabled={busy}>
-          {fa.staff.addNote}
+          {faConsole.staff.addNote}
         </button>
       </form>
       {registration.duplicates.length > 0 && (
         <section>
-          <h2>{fa.staff.duplicates}</h2>
+          <h2>{faConsole.staff.duplicates}</h2>
           <ul>
             {registration.duplicates.map((other) => (
               <li key={other.id}>
                 <Link to={casePath(other.id)} dir="ltr">
                   {other.trackingCode}
                 </Link>{' '}
-                — {other.pharmacyName} ({fa.staff.statuses[other.status] ?? other.status})
+                — {other.pharmacyName} ({faConsole.staff.statuses[other.status] ?? other.status})
               </li>
             ))}
           </ul>
         </section>
       )}
       <section>
-        <h2>{fa.staff.answers}</h2>
+        <h2>{faConsole.staff.answers}</h2>
         <dl className="staff-facts">
           {registration.answers.map((answer) => (
             <div
@@ -162,14 +163,14 @@ export function RegistrationView(props: RegistrationViewProps) {
           ))}
           {!registration.answers.some((answer) => answer.path === POSITION_PATH) && mapSettings && (
             <div className="staff-answer staff-answer--position">
-              <dt>{fa.staff.position}</dt>
+              <dt>{faConsole.staff.position}</dt>
               <dd>{map}</dd>
             </div>
           )}
         </dl>
       </section>
       <section>
-        <h2>{fa.staff.timeline}</h2>
+        <h2>{faConsole.staff.timeline}</h2>
         <Timeline events={registration.timeline} />
       </section>
     </article>

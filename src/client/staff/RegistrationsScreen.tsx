@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Locations } from '../../shared/api-contract.js';
 import { consoleScreens, type CaseSummary } from '../../shared/staff-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { fill } from '../../shared/text.js';
 import { useLocations } from '../api/queries.js';
 import { BulkStatusBar, type BulkOutcome } from './BulkStatusBar.js';
@@ -52,7 +52,7 @@ export function RegistrationsScreen() {
 
   return (
     <section className="staff-card" aria-labelledby="registrations-heading">
-      <h1 id="registrations-heading">{fa.staff.registrationsScreen}</h1>
+      <h1 id="registrations-heading">{faConsole.staff.registrationsScreen}</h1>
       <ListFilters
         query={query}
         choices={choices.data}
@@ -62,20 +62,20 @@ export function RegistrationsScreen() {
       />
       <p className="staff-exports">
         <button type="button" className="staff-link" onClick={() => go({ ...query, assignee: 'me', page: 1 })}>
-          {fa.staff.myCases}
+          {faConsole.staff.myCases}
         </button>
         {list.data && (
           <button type="button" className="staff-link" onClick={() => go({ ...query, assignee: 'none', page: 1 })}>
-            {fill(fa.staff.unassignedCount, { count: list.data.unassigned })}
+            {fill(faConsole.staff.unassignedCount, { count: list.data.unassigned })}
           </button>
         )}
         {me?.role === 'admin' && (
           <>
             <a href={staffApi.exportUrl('csv', exportFilters)} download>
-              {fa.staff.exportCsv}
+              {faConsole.staff.exportCsv}
             </a>
             <a href={staffApi.exportUrl('json', exportFilters)} download>
-              {fa.staff.exportJson}
+              {faConsole.staff.exportJson}
             </a>
           </>
         )}
@@ -120,7 +120,7 @@ export function RegistrationsScreen() {
           />
         </div>
       )}
-      {list.isPending && <p className="staff-loading">{fa.staff.loading}</p>}
+      {list.isPending && <p className="staff-loading">{faConsole.staff.loading}</p>}
     </section>
   );
 }

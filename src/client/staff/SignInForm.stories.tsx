@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { fill } from '../../shared/text.js';
 import { SignInForm } from './SignInForm.js';
 
@@ -18,5 +19,5 @@ export const Empty: Story = {};
 export const Failed: Story = { args: { error: fa.errors.sign_in_failed } };
 /** After several wrong attempts in a row: the wait, in words, as the server says it. */
 export const Locked: Story = {
-  args: { error: fill(fa.errors.sign_in_locked, { wait: fill(fa.staff.waitMinutes, { count: 14 }) }) },
+  args: { error: fill(fa.errors.sign_in_locked, { wait: fill(faConsole.staff.waitMinutes, { count: 14 }) }) },
 };

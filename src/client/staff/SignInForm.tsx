@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { formText } from './format.js';
 
 export interface SignInFormProps {
@@ -21,13 +21,13 @@ export function SignInForm({ onSubmit, error }: SignInFormProps) {
   };
   return (
     <form className="staff-card staff-sign-in" onSubmit={(event) => void submit(event)} noValidate>
-      <h1>{fa.staff.signIn}</h1>
+      <h1>{faConsole.staff.signIn}</h1>
       <label>
-        {fa.staff.email}
+        {faConsole.staff.email}
         <input name="email" type="email" dir="ltr" autoComplete="username" required />
       </label>
       <label>
-        {fa.staff.password}
+        {faConsole.staff.password}
         <input name="password" type="password" dir="ltr" autoComplete="current-password" required />
       </label>
       {error && (
@@ -36,7 +36,7 @@ export function SignInForm({ onSubmit, error }: SignInFormProps) {
         </p>
       )}
       <button type="submit" className="staff-primary" disabled={busy}>
-        {fa.staff.signIn}
+        {faConsole.staff.signIn}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { listParams, readListQuery } from './list-query.js';
 import { consoleRoutes, mayOpen } from './screens.js';
 import { StaffApp } from './StaffApp.js';
@@ -32,7 +32,7 @@ type Story = StoryObj<typeof meta>;
 /** A link followed while signed out: the sign-in form, at the link's address. */
 export const SignedOut: Story = {
   ...consoleAt('/staff/registrations/1', { me: null }),
-  parameters: { storyTest: { button: fa.staff.signIn } },
+  parameters: { storyTest: { button: faConsole.staff.signIn } },
 };
 
 /** An agent's list: their screens in the navigation, the filters, the cases and the pager. */
@@ -53,7 +53,7 @@ export const AgentMyCases: Story = {
 /** A case at its own address. */
 export const AgentCase: Story = {
   ...consoleAt('/staff/registrations/1', { me: agentMe, answers: [[staffKeys.case(1), sampleRegistration]] }),
-  parameters: { storyTest: { text: [sampleRegistration.pharmacyName, fa.staff.giveBack] } },
+  parameters: { storyTest: { text: [sampleRegistration.pharmacyName, faConsole.staff.giveBack] } },
 };
 
 export const Funnel: Story = {
@@ -63,18 +63,18 @@ export const Funnel: Story = {
 
 export const AdminAudit: Story = {
   ...consoleAt('/staff/audit', { me: adminMe, answers: [[staffKeys.audit, { events: sampleAudit }]] }),
-  parameters: { storyTest: { text: [fa.staff.auditLog] } },
+  parameters: { storyTest: { text: [faConsole.staff.auditLog] } },
 };
 
 /** An agent following a link to the audit log: not for their role. */
 export const AgentOnAdminScreen: Story = {
   ...consoleAt('/staff/audit', { me: agentMe }),
-  parameters: { storyTest: { text: [fa.staff.notYourScreen] } },
+  parameters: { storyTest: { text: [faConsole.staff.notYourScreen] } },
 };
 
 /** An editor before any screen of theirs is in the console: one sentence, no broken list. */
 export const EditorWithoutScreens: Story = {
   ...consoleAt('/staff', { me: { id: 7, email: 'editor@example.ir', role: 'editor' } }),
   args: { routes: consoleRoutes.filter((route) => !mayOpen('editor', route.screen)) },
-  parameters: { storyTest: { text: [fa.staff.noScreens] } },
+  parameters: { storyTest: { text: [faConsole.staff.noScreens] } },
 };

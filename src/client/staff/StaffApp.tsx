@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { ConsoleHeader } from './ConsoleHeader.js';
 import { QueryError } from './QueryError.js';
 import { consoleRoutes, mayOpen, navigationFor, pathOf, type ConsoleRoute } from './screens.js';
@@ -48,7 +48,7 @@ export interface StaffAppProps {
 export function StaffApp({ routes = consoleRoutes }: StaffAppProps) {
   const me = useMe();
   const signOut = useSignOut();
-  if (me.isPending) return <p className="staff-loading">{fa.staff.loading}</p>;
+  if (me.isPending) return <p className="staff-loading">{faConsole.staff.loading}</p>;
   if (me.isError) {
     return (
       <main className="staff-main">
@@ -64,20 +64,20 @@ export function StaffApp({ routes = consoleRoutes }: StaffAppProps) {
       <ConsoleHeader me={me.data} links={links} onSignOut={() => signOut.mutate()} />
       <main className="staff-main">
         <QueryError error={signOut.error} />
-        <Suspense fallback={<p className="staff-loading">{fa.staff.loading}</p>}>
+        <Suspense fallback={<p className="staff-loading">{faConsole.staff.loading}</p>}>
           <Routes>
             <Route
               path={HOME}
-              element={links[0] ? <Navigate to={links[0].path} replace /> : <Notice text={fa.staff.noScreens} />}
+              element={links[0] ? <Navigate to={links[0].path} replace /> : <Notice text={faConsole.staff.noScreens} />}
             />
             {routes.map(({ screen, Screen }) => (
               <Route
                 key={screen}
                 path={pathOf(screen)}
-                element={mayOpen(role, screen) ? <Screen /> : <Notice text={fa.staff.notYourScreen} />}
+                element={mayOpen(role, screen) ? <Screen /> : <Notice text={faConsole.staff.notYourScreen} />}
               />
             ))}
-            <Route path="*" element={<Notice text={fa.staff.screenNotFound} />} />
+            <Route path="*" element={<Notice text={faConsole.staff.screenNotFound} />} />
           </Routes>
         </Suspense>
       </main>

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '../../shared/staff-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { fillVerbatim, formatCount, formatWhen } from './format.js';
 
 /**
@@ -7,7 +7,7 @@ import { fillVerbatim, formatCount, formatWhen } from './format.js';
  * moved to and why, whom a case was given to, a note's text, an export's size).
  */
 export function eventText(event: AuditEvent): string {
-  const action = fa.staff.actions[event.action] ?? event.action;
+  const action = faConsole.staff.actions[event.action] ?? event.action;
   const detail = eventDetail(event);
   return detail ? `${action}: ${detail}` : action;
 }
@@ -15,15 +15,15 @@ export function eventText(event: AuditEvent): string {
 function eventDetail(event: AuditEvent): string | undefined {
   const detail = event.detail ?? {};
   if (event.action === 'status' && detail.to) {
-    const moved = `${fa.staff.movedTo} «${fa.staff.statuses[detail.to] ?? detail.to}»`;
+    const moved = `${faConsole.staff.movedTo} «${faConsole.staff.statuses[detail.to] ?? detail.to}»`;
     return detail.reason ? `${moved}؛ ${detail.reason}` : moved;
   }
   if (event.action === 'assign') {
-    return detail.to ? fillVerbatim(fa.staff.assignedTo, { who: detail.to }) : fa.staff.assignedToNobody;
+    return detail.to ? fillVerbatim(faConsole.staff.assignedTo, { who: detail.to }) : faConsole.staff.assignedToNobody;
   }
   if (event.action === 'note' && detail.body) return detail.body;
   if (event.action === 'export' && detail.format && detail.count !== undefined) {
-    return `${detail.format.toUpperCase()}، ${formatCount(detail.count)} ${fa.staff.registration}`;
+    return `${detail.format.toUpperCase()}، ${formatCount(detail.count)} ${faConsole.staff.registration}`;
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { jalaliDayKey, parseJalaliDay, tehranDayStart } from './jalali.js';
 
 export interface DayRangeErrors {
@@ -11,9 +11,9 @@ export function checkDayRange(fromText: string, toText: string): DayRangeErrors 
   const from = parseJalaliDay(fromText);
   const to = parseJalaliDay(toText);
   const errors: DayRangeErrors = {};
-  if (fromText.trim() && !from) errors.from = fa.staff.dayInvalid;
-  if (toText.trim() && !to) errors.to = fa.staff.dayInvalid;
-  if (from && to && tehranDayStart(to) < tehranDayStart(from)) errors.to = fa.staff.dayOrder;
+  if (fromText.trim() && !from) errors.from = faConsole.staff.dayInvalid;
+  if (toText.trim() && !to) errors.to = faConsole.staff.dayInvalid;
+  if (from && to && tehranDayStart(to) < tehranDayStart(from)) errors.to = faConsole.staff.dayOrder;
   return errors;
 }
 

@@ -8,7 +8,7 @@
  */
 import { toAsciiDigits } from '../../shared/normalize.js';
 import { faDigits, fill } from '../../shared/text.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 
 const dateTime = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
   dateStyle: 'medium',
@@ -67,9 +67,9 @@ const DAY_MS = 24 * HOUR_MS;
 /** How long an open case has waited since its last status change: «۳ روز در انتظار». */
 export function formatWaiting(since: string, now: number = Date.now()): string {
   const waited = Math.max(0, now - Date.parse(since));
-  if (waited >= DAY_MS) return fill(fa.staff.waitingDays, { count: Math.floor(waited / DAY_MS) });
-  if (waited >= HOUR_MS) return fill(fa.staff.waitingHours, { count: Math.floor(waited / HOUR_MS) });
-  return fa.staff.waitingFresh;
+  if (waited >= DAY_MS) return fill(faConsole.staff.waitingDays, { count: Math.floor(waited / DAY_MS) });
+  if (waited >= HOUR_MS) return fill(faConsole.staff.waitingHours, { count: Math.floor(waited / HOUR_MS) });
+  return faConsole.staff.waitingFresh;
 }
 
 /** Fills `{name}` placeholders with text kept as it is (an e-mail, a tracking code): no digit is turned Persian. */

@@ -9,6 +9,7 @@
 import { lazy, type ComponentType } from 'react';
 import { consoleScreens, type StaffRole } from '../../shared/staff-contract.js';
 import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import RegistrationScreen from './RegistrationScreen.js';
 import { RegistrationsScreen } from './RegistrationsScreen.js';
 
@@ -23,12 +24,16 @@ export interface ConsoleRoute {
 }
 
 export const consoleRoutes: readonly ConsoleRoute[] = [
-  { screen: 'registrations', navTitle: fa.staff.registrationsScreen, Screen: RegistrationsScreen },
+  { screen: 'registrations', navTitle: faConsole.staff.registrationsScreen, Screen: RegistrationsScreen },
   { screen: 'registration', Screen: RegistrationScreen },
-  { screen: 'funnel', navTitle: fa.staff.funnel, Screen: lazy(() => import('./FunnelScreen.js')) },
-  { screen: 'audit', navTitle: fa.staff.auditLog, Screen: lazy(() => import('./AuditScreen.js')) },
+  { screen: 'funnel', navTitle: faConsole.staff.funnel, Screen: lazy(() => import('./FunnelScreen.js')) },
+  { screen: 'audit', navTitle: faConsole.staff.auditLog, Screen: lazy(() => import('./AuditScreen.js')) },
   // Issue 19: the wizard's editor (CodeMirror and all in its own chunk).
-  { screen: 'definition', navTitle: fa.editor.title, Screen: lazy(() => import('./definition/DefinitionScreen.js')) },
+  {
+    screen: 'definition',
+    navTitle: faConsole.editor.title,
+    Screen: lazy(() => import('./definition/DefinitionScreen.js')),
+  },
   // Issue 20: the SMS outbox.
   { screen: 'outbox', navTitle: fa.followup.outbox.title, Screen: lazy(() => import('./outbox/OutboxScreen.js')) },
 ];

@@ -12,7 +12,7 @@ import type {
   FunnelAnswer,
   StaffMe,
 } from '../../shared/staff-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 
 /** The moment the stories' waiting times are counted to (three days after the sample's last change). */
 export const sampleNow = Date.parse('2026-11-24T10:00:00.000Z');
@@ -167,7 +167,7 @@ function schemaField(node: { title: string; oneOf: Array<{ const: number; title:
 }
 
 export const sampleChoices: FilterChoices = {
-  tier: { title: fa.staff.plan, choices: registerConfig.tiers },
+  tier: { title: faConsole.staff.plan, choices: registerConfig.tiers },
   type: schemaField(pharmacyInfo.properties.type),
   service: schemaField(pharmacyInfo.properties.service),
 };

@@ -2,7 +2,7 @@ import type { Locations, Tier } from '../../shared/api-contract.js';
 import { pointerFrom, pointerTokens } from '../../shared/json-pointer.js';
 import { answerText, reviewAnswers, reviewKindOf } from '../../shared/review-display.js';
 import type { CaseAnswer } from '../../shared/staff-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import {
   draftsFromRegistration,
   fieldTarget,
@@ -37,7 +37,8 @@ export function caseAnswers(reading: CaseReading, payload: Record<string, unknow
   const shown = new Set<string>();
   for (const [name, target] of Object.entries(wizard.definition.registration.context ?? {})) {
     shown.add(target);
-    if (name === 'tier') answers.push({ path: target, title: fa.staff.plan, value: tierTitle(reading, payload.tier) });
+    if (name === 'tier')
+      answers.push({ path: target, title: faConsole.staff.plan, value: tierTitle(reading, payload.tier) });
   }
   const drafts = draftsFromRegistration(wizard, payload);
   for (const step of formSteps(wizard).map((formStep) => stepAsOf(formStep, reading))) {

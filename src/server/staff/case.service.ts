@@ -8,7 +8,7 @@ import {
   type CaseSummary,
   type StatusRequest,
 } from '../../shared/staff-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { caseAnswers, type CaseReading } from './answers.js';
@@ -104,7 +104,7 @@ export interface DecisionNotice {
 function checkedMove(request: StatusRequest): Move {
   const reason = request.reason?.trim() ?? '';
   if (request.to === 'rejected' && reason === '')
-    throw new ApiError(400, 'validation', { reason: fa.staff.reasonRequired });
+    throw new ApiError(400, 'validation', { reason: faConsole.staff.reasonRequired });
   if (!NEXT_STATUSES[request.from].includes(request.to)) throw new ApiError(409, 'status_conflict');
   return { from: request.from, to: request.to, reason, showReason: reason !== '' && request.showReason === true };
 }
@@ -183,7 +183,7 @@ export async function addNote(
   now: number,
 ): Promise<void> {
   const body = text.trim();
-  if (body === '') throw new ApiError(400, 'validation', { body: fa.staff.noteRequired });
+  if (body === '') throw new ApiError(400, 'validation', { body: faConsole.staff.noteRequired });
   if (!(await findCase(database.db, id))) throw new ApiError(404, 'not_found');
   await database.transaction('durable', async (trx) => {
     await insertNote(trx, id, actor.accountId, body, now);
@@ -203,12 +203,12 @@ export async function assignCase(
   now: number,
 ): Promise<void> {
   const { from, to } = request;
-  if (from === to) throw new ApiError(400, 'validation', { to: fa.caseWork.sameAssignee });
+  if (from === to) throw new ApiError(400, 'validation', { to: faConsole.caseWork.sameAssignee });
   const mayDo =
     actor.role === 'admin' || (from === null && to === actor.accountId) || (from === actor.accountId && to === null);
   if (!mayDo) throw new ApiError(403, 'forbidden');
   const target = to === null ? undefined : await findColleague(database.db, to);
-  if (to !== null && !target) throw new ApiError(400, 'validation', { to: fa.caseWork.notAColleague });
+  if (to !== null && !target) throw new ApiError(400, 'validation', { to: faConsole.caseWork.notAColleague });
   if (!(await findCase(database.db, id))) throw new ApiError(404, 'not_found');
   const assigned = await database.transaction('durable', async (trx) => {
     if (!(await setAssignee(trx, id, from, to))) return false;

@@ -1,4 +1,4 @@
-import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import type { FilterChoices, FilterField } from '../../shared/staff-contract.js';
 import type { Definition } from '../definition/definition.js';
 import { registrationColumns } from '../registration/registration.columns.js';
@@ -18,7 +18,10 @@ interface SchemaNode {
 export function filterChoices(definition: Definition): FilterChoices {
   const schema = definition.registrationSchema as SchemaNode;
   return {
-    tier: { title: fa.staff.plan, choices: definition.registerConfig.tiers.map(({ id, title }) => ({ id, title })) },
+    tier: {
+      title: faConsole.staff.plan,
+      choices: definition.registerConfig.tiers.map(({ id, title }) => ({ id, title })),
+    },
     type: fieldAt(schema, registrationColumns.type.form),
     service: fieldAt(schema, registrationColumns.service.form),
   };

@@ -1,4 +1,5 @@
 import { fa } from '../../shared/strings.fa.js';
+import { faConsole } from '../../shared/console-strings.fa.js';
 import { fill } from '../../shared/text.js';
 import type { ErrorCode } from '../../shared/strings.fa.js';
 import { ApiError } from '../errors.js';
@@ -7,8 +8,8 @@ import { ApiError } from '../errors.js';
 export function waitInWords(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return seconds < 60
-    ? fill(fa.staff.waitSeconds, { count: seconds })
-    : fill(fa.staff.waitMinutes, { count: Math.ceil(seconds / 60) });
+    ? fill(faConsole.staff.waitSeconds, { count: seconds })
+    : fill(faConsole.staff.waitMinutes, { count: Math.ceil(seconds / 60) });
 }
 
 /** 429 with the wait in Retry-After and, in words, in the code's message (its `{wait}`). */

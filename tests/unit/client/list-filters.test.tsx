@@ -6,13 +6,13 @@ import * as stories from '../../../src/client/staff/ListFilters.stories.js';
 import { anyRegistration, type ListQuery } from '../../../src/client/staff/list-query.js';
 import { sampleChoices } from '../../../src/client/staff/staff-fixtures.js';
 import { sampleLocations } from '../../../widgets/story-fixtures.js';
-import { fa } from '../../../src/shared/strings.fa.js';
+import { faConsole } from '../../../src/shared/console-strings.fa.js';
 
 const { Empty, Filtered } = composeStories(stories);
 
 afterEach(cleanup);
 
-const searchButton = () => screen.getByRole('button', { name: fa.staff.search });
+const searchButton = () => screen.getByRole('button', { name: faConsole.staff.search });
 
 describe('the staff list filters', () => {
   it('send every filter, the Jalali days as the address keeps them', async () => {
@@ -23,15 +23,18 @@ describe('the staff list filters', () => {
     const city = sampleLocations.cities.find((candidate) => candidate.provinceId === province.id)!;
     const type = sampleChoices.type.choices[1];
 
-    expect(screen.getByRole('combobox', { name: fa.staff.city })).toBeDisabled();
-    await user.selectOptions(screen.getByRole('combobox', { name: fa.staff.province }), province.name);
-    await user.selectOptions(screen.getByRole('combobox', { name: fa.staff.city }), city.name);
+    expect(screen.getByRole('combobox', { name: faConsole.staff.city })).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: faConsole.staff.province }), province.name);
+    await user.selectOptions(screen.getByRole('combobox', { name: faConsole.staff.city }), city.name);
     await user.selectOptions(screen.getByRole('combobox', { name: sampleChoices.type.title }), type.title);
-    await user.selectOptions(screen.getByRole('combobox', { name: fa.staff.statusFilter }), fa.staff.statuses.new);
-    await user.selectOptions(screen.getByRole('combobox', { name: fa.staff.assignee }), fa.staff.myCases);
-    await user.type(screen.getByRole('searchbox', { name: fa.staff.search }), ' ۰۹۱۲۳ ');
-    await user.type(screen.getByRole('textbox', { name: fa.staff.fromDay }), '1405-7-1');
-    await user.type(screen.getByRole('textbox', { name: fa.staff.toDay }), '۱۴۰۵/۰۹/۳۰');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: faConsole.staff.statusFilter }),
+      faConsole.staff.statuses.new,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: faConsole.staff.assignee }), faConsole.staff.myCases);
+    await user.type(screen.getByRole('searchbox', { name: faConsole.staff.search }), ' ۰۹۱۲۳ ');
+    await user.type(screen.getByRole('textbox', { name: faConsole.staff.fromDay }), '1405-7-1');
+    await user.type(screen.getByRole('textbox', { name: faConsole.staff.toDay }), '۱۴۰۵/۰۹/۳۰');
     await user.click(searchButton());
 
     expect(onSearch).toHaveBeenCalledWith({
@@ -51,13 +54,13 @@ describe('the staff list filters', () => {
     const onSearch = vi.fn();
     render(<Empty onSearch={onSearch} />);
     const user = userEvent.setup();
-    const from = screen.getByRole('textbox', { name: fa.staff.fromDay });
+    const from = screen.getByRole('textbox', { name: faConsole.staff.fromDay });
     await user.type(from, '1404/12/30');
     await user.click(searchButton());
 
     expect(onSearch).not.toHaveBeenCalled();
     expect(from).toHaveAttribute('aria-invalid', 'true');
-    expect(from).toHaveAccessibleDescription(fa.staff.dayInvalid);
+    expect(from).toHaveAccessibleDescription(faConsole.staff.dayInvalid);
     expect(from).toHaveFocus();
   });
 
@@ -65,21 +68,21 @@ describe('the staff list filters', () => {
     const onSearch = vi.fn();
     render(<Empty onSearch={onSearch} />);
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: fa.staff.fromDay }), '1405/09/10');
-    const to = screen.getByRole('textbox', { name: fa.staff.toDay });
+    await user.type(screen.getByRole('textbox', { name: faConsole.staff.fromDay }), '1405/09/10');
+    const to = screen.getByRole('textbox', { name: faConsole.staff.toDay });
     await user.type(to, '1405/09/01');
     await user.click(searchButton());
 
     expect(onSearch).not.toHaveBeenCalled();
-    expect(to).toHaveAccessibleDescription(fa.staff.dayOrder);
+    expect(to).toHaveAccessibleDescription(faConsole.staff.dayOrder);
   });
 
   it('show the current filters, and clear them all at once', async () => {
     const onSearch = vi.fn();
     render(<Filtered onSearch={onSearch} />);
-    expect(screen.getByRole('combobox', { name: fa.staff.city })).toBeEnabled();
-    expect(screen.getByRole('textbox', { name: fa.staff.fromDay })).toHaveValue('۱۴۰۵/۰۷/۰۱');
-    await userEvent.setup().click(screen.getByRole('button', { name: fa.staff.clearFilters }));
+    expect(screen.getByRole('combobox', { name: faConsole.staff.city })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: faConsole.staff.fromDay })).toHaveValue('۱۴۰۵/۰۷/۰۱');
+    await userEvent.setup().click(screen.getByRole('button', { name: faConsole.staff.clearFilters }));
     expect(onSearch).toHaveBeenCalledWith(anyRegistration);
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from '../../../src/client/staff/RegistrationTable.stories.js';
 import type { ListSort } from '../../../src/shared/staff-contract.js';
-import { fa } from '../../../src/shared/strings.fa.js';
+import { faConsole } from '../../../src/shared/console-strings.fa.js';
 
 const { SortedByName } = composeStories(stories);
 
@@ -14,13 +14,17 @@ describe('the staff list table', () => {
   it('says which column it is sorted by, and sorts by the column whose header is pressed', async () => {
     const onSort = vi.fn<(column: ListSort) => void>();
     render(<SortedByName onSort={onSort} />);
-    const name = screen.getByRole('columnheader', { name: new RegExp(fa.staff.pharmacyName) });
+    const name = screen.getByRole('columnheader', { name: new RegExp(faConsole.staff.pharmacyName) });
     expect(name).toHaveAttribute('aria-sort', 'ascending');
-    expect(screen.getByRole('columnheader', { name: new RegExp(fa.staff.createdAt) })).not.toHaveAttribute('aria-sort');
+    expect(screen.getByRole('columnheader', { name: new RegExp(faConsole.staff.createdAt) })).not.toHaveAttribute(
+      'aria-sort',
+    );
     // The manager's name is not a sort the server offers: no button in its header.
-    expect(within(screen.getByRole('columnheader', { name: fa.staff.manager })).queryByRole('button')).toBeNull();
+    expect(
+      within(screen.getByRole('columnheader', { name: faConsole.staff.manager })).queryByRole('button'),
+    ).toBeNull();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: fa.staff.createdAt }));
+    await userEvent.setup().click(screen.getByRole('button', { name: faConsole.staff.createdAt }));
     expect(onSort).toHaveBeenCalledWith('created_at');
   });
 });

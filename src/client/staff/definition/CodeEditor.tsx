@@ -22,7 +22,7 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { fill } from '../../../shared/text.js';
 import type { PlacedProblem } from './draft-text.js';
 import { jsonSchemaCompletion } from './json-completion.js';
@@ -71,11 +71,11 @@ function extensionsFor(file: string, onChange: (text: string) => void, readOnly:
       ...lintKeymap,
     ]),
     EditorState.readOnly.of(readOnly),
-    EditorState.phrases.of(fa.editor.codeMirror),
+    EditorState.phrases.of(faConsole.editor.codeMirror),
     // The text is reached by Tab like any field: an explicit tabindex also tells checkers (axe) that
     // the scrolling area around it holds something focusable.
     EditorView.contentAttributes.of({
-      'aria-label': fill(fa.editor.codeLabel, { file }),
+      'aria-label': fill(faConsole.editor.codeLabel, { file }),
       lang: 'en',
       dir: 'ltr',
       tabindex: '0',
@@ -95,7 +95,7 @@ function diagnosticsOf(state: EditorState, problems: readonly PlacedProblem[]): 
       to: line.to,
       severity: problem.level === 'warning' ? 'warning' : 'error',
       message: problem.message,
-      source: fa.editor.checker,
+      source: faConsole.editor.checker,
     };
   });
 }

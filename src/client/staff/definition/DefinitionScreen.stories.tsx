@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { DefinitionWorkspace } from './DefinitionScreen.js';
 
 /** The whole screen over the mocked staff API (.storybook/api-mock.ts): the draft is schemas/. */
@@ -12,20 +12,22 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Edit: Story = {
-  parameters: { storyTest: { text: [fa.editor.title, fa.editor.files, 'wizard.json', fa.editor.noProblems] } },
+  parameters: {
+    storyTest: { text: [faConsole.editor.title, faConsole.editor.files, 'wizard.json', faConsole.editor.noProblems] },
+  },
 };
 
 export const Publish: Story = {
   args: { initialTab: 'publish' },
-  parameters: { storyTest: { text: ['داخل مجتمع پزشکی'], button: fa.editor.publish.submit } },
+  parameters: { storyTest: { text: ['داخل مجتمع پزشکی'], button: faConsole.editor.publish.submit } },
 };
 
 export const Versions: Story = {
   args: { initialTab: 'versions' },
-  parameters: { storyTest: { text: ['editor@example.ir', fa.editor.versions.states.past] } },
+  parameters: { storyTest: { text: ['editor@example.ir', faConsole.editor.versions.states.past] } },
 };
 
 export const Preview: Story = {
   args: { initialTab: 'preview' },
-  parameters: { storyTest: { text: [fa.editor.preview.note] } },
+  parameters: { storyTest: { text: [faConsole.editor.preview.note] } },
 };

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { ApiError } from '../../api/http.js';
 import type { DefinitionProblem } from './definition-api.js';
 import { DraftEditorView } from './DraftEditorView.js';
@@ -69,8 +70,8 @@ export function DefinitionWorkspace({ initialTab = 'edit' }: { initialTab?: Defi
   const editor = useDraftEditor();
   return (
     <section className="staff-card definition-screen">
-      <h1>{fa.editor.title}</h1>
-      <nav aria-label={fa.editor.tabsLabel} className="definition-tabs">
+      <h1>{faConsole.editor.title}</h1>
+      <nav aria-label={faConsole.editor.tabsLabel} className="definition-tabs">
         {TABS.map((name) => (
           <button
             key={name}
@@ -78,7 +79,7 @@ export function DefinitionWorkspace({ initialTab = 'edit' }: { initialTab?: Defi
             aria-current={tab === name ? 'page' : undefined}
             onClick={() => setTab(name)}
           >
-            {fa.editor.tabs[name]}
+            {faConsole.editor.tabs[name]}
           </button>
         ))}
       </nav>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { placedSampleProblems, sampleEditor } from './definition-fixtures.js';
 import { DraftEditorView } from './DraftEditorView.js';
 
@@ -12,17 +12,19 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Saved: Story = { parameters: { storyTest: { text: [fa.editor.status.saved, fa.editor.noProblems] } } };
+export const Saved: Story = {
+  parameters: { storyTest: { text: [faConsole.editor.status.saved, faConsole.editor.noProblems] } },
+};
 
 /** The checker's problems in the list, counted per file, and at their lines in the open file. */
 export const WithProblems: Story = {
   args: { editor: sampleEditor({ problems: placedSampleProblems }) },
-  parameters: { storyTest: { text: ['patern', fa.editor.problems] } },
+  parameters: { storyTest: { text: ['patern', faConsole.editor.problems] } },
 };
 
 export const Saving: Story = {
   args: { editor: sampleEditor({ status: 'saving' }) },
-  parameters: { storyTest: { text: [fa.editor.status.saving] } },
+  parameters: { storyTest: { text: [faConsole.editor.status.saving] } },
 };
 
 /** A file that is not JSON yet is saved as typed; the checker's words for it, at its line. */
@@ -42,21 +44,23 @@ export const NotJson: Story = {
       ],
     }),
   },
-  parameters: { storyTest: { text: [fa.editor.status.saved, 'not valid JSON'] } },
+  parameters: { storyTest: { text: [faConsole.editor.status.saved, 'not valid JSON'] } },
 };
 
 /** Another editor saved first: this save was refused, and the editor says what to do. */
 export const StaleSave: Story = {
   args: { editor: sampleEditor({ status: 'conflict' }) },
-  parameters: { storyTest: { text: [fa.editor.conflict, fa.editor.conflictHelp], button: fa.editor.reload } },
+  parameters: {
+    storyTest: { text: [faConsole.editor.conflict, faConsole.editor.conflictHelp], button: faConsole.editor.reload },
+  },
 };
 
 export const SaveFailed: Story = {
   args: { editor: sampleEditor({ status: 'failed' }) },
-  parameters: { storyTest: { text: [fa.editor.status.failed], button: fa.editor.retrySave } },
+  parameters: { storyTest: { text: [faConsole.editor.status.failed], button: faConsole.editor.retrySave } },
 };
 
 export const Loading: Story = {
   args: { editor: sampleEditor({ ready: false, texts: {} }) },
-  parameters: { storyTest: { text: [fa.editor.loading] } },
+  parameters: { storyTest: { text: [faConsole.editor.loading] } },
 };

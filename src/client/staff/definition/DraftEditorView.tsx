@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { CodeEditor } from './CodeEditor.js';
 import { newStepFiles, type PlacedProblem } from './draft-text.js';
 import { FileList, fileOrder } from './FileList.js';
@@ -29,22 +29,22 @@ function ConflictNotice({ editor }: { editor: DraftEditor }) {
       .join('\n');
     try {
       await navigator.clipboard.writeText(mine);
-      setKept(fa.editor.copied);
+      setKept(faConsole.editor.copied);
     } catch {
       download(mine);
-      setKept(fa.editor.downloaded);
+      setKept(faConsole.editor.downloaded);
     }
   };
   return (
     <div className="staff-error definition-conflict" role="alert">
-      <p>{fa.editor.conflict}</p>
-      <p>{fa.editor.conflictHelp}</p>
+      <p>{faConsole.editor.conflict}</p>
+      <p>{faConsole.editor.conflictHelp}</p>
       <p className="definition-actions">
         <button type="button" className="staff-link" onClick={() => void copy()}>
-          {fa.editor.copyMine}
+          {faConsole.editor.copyMine}
         </button>
         <button type="button" className="staff-primary" onClick={() => void editor.reload()}>
-          {fa.editor.reload}
+          {faConsole.editor.reload}
         </button>
       </p>
       {kept && <p role="status">{kept}</p>}
@@ -57,12 +57,12 @@ function SaveState({ editor }: DraftEditorViewProps) {
   const failed = editor.status === 'failed';
   return (
     <p className={failed ? 'staff-error' : 'definition-status'} role="status">
-      {fa.editor.status[editor.status]}
+      {faConsole.editor.status[editor.status]}
       {failed && (
         <>
           {' '}
           <button type="button" className="staff-link" onClick={() => void editor.saveNow()}>
-            {fa.editor.retrySave}
+            {faConsole.editor.retrySave}
           </button>
         </>
       )}
@@ -99,7 +99,7 @@ export function DraftEditorView({ editor }: DraftEditorViewProps) {
       </p>
     );
   }
-  if (!editor.ready) return <p role="status">{fa.editor.loading}</p>;
+  if (!editor.ready) return <p role="status">{faConsole.editor.loading}</p>;
 
   return (
     <div className="definition-editor">
@@ -112,7 +112,7 @@ export function DraftEditorView({ editor }: DraftEditorViewProps) {
           setReveal(undefined);
         }}
         onAddStep={(id) => {
-          editor.addFiles(newStepFiles(id, fa.editor.newStepTitle));
+          editor.addFiles(newStepFiles(id, faConsole.editor.newStepTitle));
           setChosen(`steps/${id}.schema.json`);
         }}
         onRemove={editor.removeFile}

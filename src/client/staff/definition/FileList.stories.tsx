@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { sampleTexts } from './definition-fixtures.js';
 import { FileList } from './FileList.js';
 
@@ -35,7 +35,7 @@ export const WithProblems: Story = {
 export const AddingAStep: Story = {
   play: async ({ canvasElement }) => {
     const button = [...canvasElement.querySelectorAll('button')].find(
-      (element) => element.textContent === fa.editor.addStep,
+      (element) => element.textContent === faConsole.editor.addStep,
     );
     button?.click();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -43,5 +43,5 @@ export const AddingAStep: Story = {
     if (input) input.value = 'Contact Step';
     canvasElement.querySelector<HTMLFormElement>('form')?.requestSubmit();
   },
-  parameters: { storyTest: { text: [fa.editor.stepIdInvalid] } },
+  parameters: { storyTest: { text: [faConsole.editor.stepIdInvalid] } },
 };

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { fill } from '../../../shared/text.js';
 import { formText } from '../format.js';
 import { STEP_ID, removable } from './draft-text.js';
@@ -32,9 +32,9 @@ export function FileList({ files, open, problemCounts, onOpen, onAddStep, onRemo
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const id = formText(new FormData(event.currentTarget), 'stepId').trim();
-    if (!STEP_ID.test(id)) return setIdError(fa.editor.stepIdInvalid);
+    if (!STEP_ID.test(id)) return setIdError(faConsole.editor.stepIdInvalid);
     if (files.includes(`steps/${id}.schema.json`) || files.includes(`steps/${id}.ui.json`))
-      return setIdError(fa.editor.stepExists);
+      return setIdError(faConsole.editor.stepExists);
     setIdError(undefined);
     setAdding(false);
     onAddStep(id);
@@ -42,7 +42,7 @@ export function FileList({ files, open, problemCounts, onOpen, onAddStep, onRemo
 
   return (
     <nav className="definition-files" aria-labelledby={headingId}>
-      <h2 id={headingId}>{fa.editor.files}</h2>
+      <h2 id={headingId}>{faConsole.editor.files}</h2>
       <ul>
         {fileOrder(files).map((file) => (
           <li key={file}>
@@ -54,22 +54,28 @@ export function FileList({ files, open, problemCounts, onOpen, onAddStep, onRemo
             >
               <bdi dir="ltr">{file}</bdi>
               {problemCounts[file] ? (
-                <span className="definition-count">{fill(fa.editor.problemCount, { count: problemCounts[file] })}</span>
+                <span className="definition-count">
+                  {fill(faConsole.editor.problemCount, { count: problemCounts[file] })}
+                </span>
               ) : null}
             </button>
             {removable(file) && removing !== file && (
               <button
                 type="button"
                 className="staff-link"
-                aria-label={fill(fa.editor.removeFile, { file })}
+                aria-label={fill(faConsole.editor.removeFile, { file })}
                 onClick={() => setRemoving(file)}
               >
-                {fa.editor.remove}
+                {faConsole.editor.remove}
               </button>
             )}
             {removing === file && (
-              <span className="definition-confirm" role="group" aria-label={fill(fa.editor.confirmRemove, { file })}>
-                <span>{fill(fa.editor.confirmRemove, { file })}</span>
+              <span
+                className="definition-confirm"
+                role="group"
+                aria-label={fill(faConsole.editor.confirmRemove, { file })}
+              >
+                <span>{fill(faConsole.editor.confirmRemove, { file })}</span>
                 <button
                   type="button"
                   className="staff-link"
@@ -78,10 +84,10 @@ export function FileList({ files, open, problemCounts, onOpen, onAddStep, onRemo
                     onRemove(file);
                   }}
                 >
-                  {fa.editor.confirm}
+                  {faConsole.editor.confirm}
                 </button>
                 <button type="button" className="staff-link" onClick={() => setRemoving(undefined)}>
-                  {fa.editor.cancel}
+                  {faConsole.editor.cancel}
                 </button>
               </span>
             )}
@@ -91,7 +97,7 @@ export function FileList({ files, open, problemCounts, onOpen, onAddStep, onRemo
       {adding ? (
         <form className="definition-add" onSubmit={add} noValidate>
           <label>
-            {fa.editor.stepId}
+            {faConsole.editor.stepId}
             <input
               name="stepId"
               dir="ltr"
@@ -107,15 +113,15 @@ export function FileList({ files, open, problemCounts, onOpen, onAddStep, onRemo
             </p>
           )}
           <button type="submit" className="staff-primary">
-            {fa.editor.create}
+            {faConsole.editor.create}
           </button>
           <button type="button" className="staff-link" onClick={() => setAdding(false)}>
-            {fa.editor.cancel}
+            {faConsole.editor.cancel}
           </button>
         </form>
       ) : (
         <button type="button" className="staff-link" onClick={() => setAdding(true)}>
-          {fa.editor.addStep}
+          {faConsole.editor.addStep}
         </button>
       )}
     </nav>

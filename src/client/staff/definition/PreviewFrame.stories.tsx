@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { PreviewFrame } from './PreviewFrame.js';
 
 const meta = {
@@ -13,17 +13,17 @@ type Story = StoryObj<typeof meta>;
 
 /** The wizard in a frame of phone width (360 px); desktop (1280 px) is one choice away. */
 export const Phone: Story = {
-  parameters: { storyTest: { text: [fa.editor.preview.phone, fa.editor.preview.desktop] } },
+  parameters: { storyTest: { text: [faConsole.editor.preview.phone, faConsole.editor.preview.desktop] } },
 };
 
 /** The draft has changes not yet saved: the preview says it shows the last saved draft. */
 export const Unsaved: Story = {
   args: { unsaved: true },
-  parameters: { storyTest: { text: [fa.editor.preview.unsaved] } },
+  parameters: { storyTest: { text: [faConsole.editor.preview.unsaved] } },
 };
 
 /** The checker reports problems: no preview until they are fixed. */
 export const Blocked: Story = {
   args: { blocked: true },
-  parameters: { storyTest: { text: [fa.editor.preview.blocked] } },
+  parameters: { storyTest: { text: [faConsole.editor.preview.blocked] } },
 };

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 
 /** The two widths the wizard is designed for (its screenshots and e2e projects use the same). */
 export const PREVIEW_WIDTHS = { phone: 360, desktop: 1280 } as const;
@@ -31,11 +31,11 @@ export function PreviewFrame({ src, blocked = false, unsaved = false }: PreviewF
   const scale = room > 0 ? Math.min(1, room / frameWidth) : 1;
   return (
     <section className="definition-preview">
-      <p>{fa.editor.preview.note}</p>
-      {unsaved && <p role="status">{fa.editor.preview.unsaved}</p>}
+      <p>{faConsole.editor.preview.note}</p>
+      {unsaved && <p role="status">{faConsole.editor.preview.unsaved}</p>}
       <div className="definition-preview-bar">
         <fieldset aria-labelledby={groupId}>
-          <legend id={groupId}>{fa.editor.preview.width}</legend>
+          <legend id={groupId}>{faConsole.editor.preview.width}</legend>
           {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((name) => (
             <label key={name}>
               <input
@@ -45,17 +45,17 @@ export function PreviewFrame({ src, blocked = false, unsaved = false }: PreviewF
                 checked={width === name}
                 onChange={() => setWidth(name)}
               />
-              {fa.editor.preview[name]}
+              {faConsole.editor.preview[name]}
             </label>
           ))}
         </fieldset>
         <button type="button" className="staff-link" onClick={() => setLoads((count) => count + 1)}>
-          {fa.editor.preview.reload}
+          {faConsole.editor.preview.reload}
         </button>
       </div>
       {blocked || !src ? (
         <p className="staff-error" role="alert">
-          {fa.editor.preview.blocked}
+          {faConsole.editor.preview.blocked}
         </p>
       ) : (
         <div className="definition-preview-stage" ref={stage}>
@@ -67,7 +67,7 @@ export function PreviewFrame({ src, blocked = false, unsaved = false }: PreviewF
             <iframe
               key={`${src}#${loads}`}
               src={src}
-              title={fa.editor.preview.frameTitle}
+              title={faConsole.editor.preview.frameTitle}
               width={frameWidth}
               height={frameHeight}
               className="definition-preview-frame"

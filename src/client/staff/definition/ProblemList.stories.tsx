@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { placedSampleProblems } from './definition-fixtures.js';
 import { ProblemList } from './ProblemList.js';
 
@@ -15,4 +15,7 @@ type Story = StoryObj<typeof meta>;
 /** The checker's words, each with its file and line (a link to it). */
 export const Problems: Story = { parameters: { storyTest: { text: ['patern', 'steps/pharmacy-info.ui.json'] } } };
 
-export const NoProblem: Story = { args: { problems: [] }, parameters: { storyTest: { text: [fa.editor.noProblems] } } };
+export const NoProblem: Story = {
+  args: { problems: [] },
+  parameters: { storyTest: { text: [faConsole.editor.noProblems] } },
+};

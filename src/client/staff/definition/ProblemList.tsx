@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { fill } from '../../../shared/text.js';
 import type { PlacedProblem } from './draft-text.js';
 
@@ -14,17 +14,17 @@ export function ProblemList({ problems, onGo }: ProblemListProps) {
   return (
     <section className="definition-problems" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {fa.editor.problems}
-        {problems.length > 0 && <span> ({fill(fa.editor.problemCount, { count: problems.length })})</span>}
+        {faConsole.editor.problems}
+        {problems.length > 0 && <span> ({fill(faConsole.editor.problemCount, { count: problems.length })})</span>}
       </h2>
       {problems.length === 0 ? (
-        <p role="status">{fa.editor.noProblems}</p>
+        <p role="status">{faConsole.editor.noProblems}</p>
       ) : (
         <ol>
           {problems.map((problem, index) => (
             <li key={`${problem.file}:${problem.pointer}:${index}`}>
               <button type="button" className="staff-link" onClick={() => onGo(problem)}>
-                <bdi dir="ltr">{problem.file}</bdi> · {fill(fa.editor.lineOf, { line: problem.line })}
+                <bdi dir="ltr">{problem.file}</bdi> · {fill(faConsole.editor.lineOf, { line: problem.line })}
               </button>
               <p className="definition-problem-message" dir="ltr" lang="en">
                 {problem.pointer && <code>{problem.pointer} </code>}

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { fill } from '../../../shared/text.js';
 import { sampleDiff } from './definition-fixtures.js';
 import { PublishPanel } from './PublishPanel.js';
@@ -15,7 +15,9 @@ type Story = StoryObj<typeof meta>;
 
 /** The changes in words and as JSON; a note is asked before publishing. */
 export const Ready: Story = {
-  parameters: { storyTest: { text: ['داخل مجتمع پزشکی', fa.editor.publish.raw], button: fa.editor.publish.submit } },
+  parameters: {
+    storyTest: { text: ['داخل مجتمع پزشکی', faConsole.editor.publish.raw], button: faConsole.editor.publish.submit },
+  },
 };
 
 /** Publishing waits for a note. */
@@ -24,21 +26,21 @@ export const NoteMissing: Story = {
     canvasElement.querySelector<HTMLFormElement>('form')?.requestSubmit();
     await Promise.resolve();
   },
-  parameters: { storyTest: { text: [fa.editor.publish.noteRequired] } },
+  parameters: { storyTest: { text: [faConsole.editor.publish.noteRequired] } },
 };
 
 /** The checker reports problems: publishing is refused until they are fixed. */
 export const Blocked: Story = {
   args: { problemCount: 2 },
-  parameters: { storyTest: { text: [fill(fa.editor.publish.blocked, { count: 2 })] } },
+  parameters: { storyTest: { text: [fill(faConsole.editor.publish.blocked, { count: 2 })] } },
 };
 
 export const Unsaved: Story = {
   args: { saved: false },
-  parameters: { storyTest: { text: [fa.editor.publish.unsaved] } },
+  parameters: { storyTest: { text: [faConsole.editor.publish.unsaved] } },
 };
 
 export const NoChange: Story = {
   args: { diff: { ...sampleDiff, changes: [], files: [] } },
-  parameters: { storyTest: { text: [fa.editor.publish.noChanges] } },
+  parameters: { storyTest: { text: [faConsole.editor.publish.noChanges] } },
 };

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { fill } from '../../../shared/text.js';
 import { formText } from '../format.js';
 import { naming } from './VersionList.js';
@@ -20,7 +21,7 @@ function RawJson({ diff }: { diff: DefinitionDiff }) {
   if (diff.files.length === 0) return null;
   return (
     <details className="definition-raw">
-      <summary>{fa.editor.publish.raw}</summary>
+      <summary>{faConsole.editor.publish.raw}</summary>
       {diff.files.map(({ file, live, draft }) => (
         <section key={file}>
           <h4>
@@ -28,12 +29,12 @@ function RawJson({ diff }: { diff: DefinitionDiff }) {
           </h4>
           <div className="definition-raw-pair">
             <figure>
-              <figcaption>{fa.editor.publish.live}</figcaption>
-              <pre dir="ltr">{live ?? fa.editor.publish.absent}</pre>
+              <figcaption>{faConsole.editor.publish.live}</figcaption>
+              <pre dir="ltr">{live ?? faConsole.editor.publish.absent}</pre>
             </figure>
             <figure>
-              <figcaption>{fa.editor.publish.draft}</figcaption>
-              <pre dir="ltr">{draft ?? fa.editor.publish.absent}</pre>
+              <figcaption>{faConsole.editor.publish.draft}</figcaption>
+              <pre dir="ltr">{draft ?? faConsole.editor.publish.absent}</pre>
             </figure>
           </div>
         </section>
@@ -67,7 +68,7 @@ export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }
     event.preventDefault();
     const form = event.currentTarget;
     const note = formText(new FormData(form), 'note').trim();
-    if (!note) return setNoteError(fa.editor.publish.noteRequired);
+    if (!note) return setNoteError(faConsole.editor.publish.noteRequired);
     setNoteError(undefined);
     setRefused(undefined);
     setBusy(true);
@@ -83,26 +84,26 @@ export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }
 
   return (
     <section className="definition-publish">
-      <h2>{fa.editor.publish.heading}</h2>
+      <h2>{faConsole.editor.publish.heading}</h2>
       {published && (
         <p className="definition-done" role="status">
-          {naming(fa.editor.publish.published, published)}
+          {naming(faConsole.editor.publish.published, published)}
         </p>
       )}
       {problemCount > 0 && (
         <p className="staff-error" role="alert">
-          {fill(fa.editor.publish.blocked, { count: problemCount })}
+          {fill(faConsole.editor.publish.blocked, { count: problemCount })}
         </p>
       )}
-      {problemCount === 0 && !saved && <p role="status">{fa.editor.publish.unsaved}</p>}
-      <h3 id={changesId}>{fa.editor.publish.changes}</h3>
+      {problemCount === 0 && !saved && <p role="status">{faConsole.editor.publish.unsaved}</p>}
+      <h3 id={changesId}>{faConsole.editor.publish.changes}</h3>
       {diffError && (
         <p className="staff-error" role="alert">
           {diffError}
         </p>
       )}
-      {!diff && !diffError && <p role="status">{fa.editor.publish.loadingDiff}</p>}
-      {diff && diff.changes.length === 0 && <p>{fa.editor.publish.noChanges}</p>}
+      {!diff && !diffError && <p role="status">{faConsole.editor.publish.loadingDiff}</p>}
+      {diff && diff.changes.length === 0 && <p>{faConsole.editor.publish.noChanges}</p>}
       {diff && diff.changes.length > 0 && (
         <ul aria-labelledby={changesId} className="definition-changes">
           {diff.changes.map((change, index) => (
@@ -114,7 +115,7 @@ export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }
       )}
       {diff && <RawJson diff={diff} />}
       <form className="definition-publish-form" onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor={noteId}>{fa.editor.publish.note}</label>
+        <label htmlFor={noteId}>{faConsole.editor.publish.note}</label>
         <textarea
           id={noteId}
           name="note"
@@ -144,7 +145,7 @@ export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }
           </div>
         )}
         <button type="submit" className="staff-primary" disabled={blocked || busy}>
-          {busy ? fa.editor.publish.publishing : fa.editor.publish.submit}
+          {busy ? faConsole.editor.publish.publishing : faConsole.editor.publish.submit}
         </button>
       </form>
     </section>

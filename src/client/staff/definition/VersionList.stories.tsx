@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { sampleVersions } from './definition-fixtures.js';
 import { VersionList } from './VersionList.js';
 
@@ -16,8 +16,8 @@ type Story = StoryObj<typeof meta>;
 export const Versions: Story = {
   parameters: {
     storyTest: {
-      text: [fa.editor.versions.states.live, 'editor@example.ir', 'داخل مجتمع پزشکی'],
-      button: fa.editor.versions.republishLabel.replace('{version}', '0c72d19e8a'),
+      text: [faConsole.editor.versions.states.live, 'editor@example.ir', 'داخل مجتمع پزشکی'],
+      button: faConsole.editor.versions.republishLabel.replace('{version}', '0c72d19e8a'),
     },
   },
 };
@@ -29,10 +29,10 @@ export const RollingBack: Story = {
     await new Promise((resolve) => setTimeout(resolve, 0));
     canvasElement.querySelector<HTMLFormElement>('form')?.requestSubmit();
   },
-  parameters: { storyTest: { text: [fa.editor.versions.rollbackNoteRequired] } },
+  parameters: { storyTest: { text: [faConsole.editor.versions.rollbackNoteRequired] } },
 };
 
 export const NoVersion: Story = {
   args: { versions: [] },
-  parameters: { storyTest: { text: [fa.editor.versions.empty] } },
+  parameters: { storyTest: { text: [faConsole.editor.versions.empty] } },
 };

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { formatWhen, formText } from '../format.js';
 import type { DefinitionVersionSummary } from './definition-api.js';
 
@@ -32,7 +33,7 @@ function RollbackForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const note = formText(new FormData(event.currentTarget), 'note').trim();
-    if (!note) return setError(fa.editor.versions.rollbackNoteRequired);
+    if (!note) return setError(faConsole.editor.versions.rollbackNoteRequired);
     setError(undefined);
     setBusy(true);
     try {
@@ -48,9 +49,9 @@ function RollbackForm({
       className="definition-rollback"
       onSubmit={(event) => void submit(event)}
       noValidate
-      aria-label={naming(fa.editor.versions.republishLabel, version)}
+      aria-label={naming(faConsole.editor.versions.republishLabel, version)}
     >
-      <label htmlFor={noteId}>{fa.editor.versions.rollbackNote}</label>
+      <label htmlFor={noteId}>{faConsole.editor.versions.rollbackNote}</label>
       <input
         id={noteId}
         name="note"
@@ -64,10 +65,10 @@ function RollbackForm({
         </p>
       )}
       <button type="submit" className="staff-primary" disabled={busy}>
-        {fa.editor.versions.confirmRollback}
+        {faConsole.editor.versions.confirmRollback}
       </button>
       <button type="button" className="staff-link" onClick={onCancel}>
-        {fa.editor.cancel}
+        {faConsole.editor.cancel}
       </button>
     </form>
   );
@@ -77,44 +78,46 @@ function RollbackForm({
 export function VersionList({ versions, onRollback }: VersionListProps) {
   const [open, setOpen] = useState<string>();
   const [done, setDone] = useState<string>();
-  if (versions.length === 0) return <p>{fa.editor.versions.empty}</p>;
+  if (versions.length === 0) return <p>{faConsole.editor.versions.empty}</p>;
   return (
     <section className="definition-versions">
-      <h2>{fa.editor.versions.heading}</h2>
+      <h2>{faConsole.editor.versions.heading}</h2>
       {done && (
         <p className="definition-done" role="status">
-          {naming(fa.editor.versions.rolledBack, done)}
+          {naming(faConsole.editor.versions.rolledBack, done)}
         </p>
       )}
       <table className="staff-table">
         <thead>
           <tr>
-            <th scope="col">{fa.editor.versions.version}</th>
-            <th scope="col">{fa.editor.versions.state}</th>
-            <th scope="col">{fa.editor.versions.publishedAt}</th>
-            <th scope="col">{fa.editor.versions.publishedBy}</th>
-            <th scope="col">{fa.editor.versions.note}</th>
+            <th scope="col">{faConsole.editor.versions.version}</th>
+            <th scope="col">{faConsole.editor.versions.state}</th>
+            <th scope="col">{faConsole.editor.versions.publishedAt}</th>
+            <th scope="col">{faConsole.editor.versions.publishedBy}</th>
+            <th scope="col">{faConsole.editor.versions.note}</th>
             <th scope="col">
-              <span className="visually-hidden">{fa.editor.versions.republish}</span>
+              <span className="visually-hidden">{faConsole.editor.versions.republish}</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {versions.map((entry) => (
             <tr key={`${entry.state}:${entry.version}`} data-state={entry.state}>
-              <td data-label={fa.editor.versions.version}>
+              <td data-label={faConsole.editor.versions.version}>
                 <code dir="ltr" title={entry.version}>
                   {shortVersion(entry.version)}
                 </code>
               </td>
-              <td data-label={fa.editor.versions.state}>{fa.editor.versions.states[entry.state] ?? entry.state}</td>
-              <td data-label={fa.editor.versions.publishedAt}>
+              <td data-label={faConsole.editor.versions.state}>
+                {faConsole.editor.versions.states[entry.state] ?? entry.state}
+              </td>
+              <td data-label={faConsole.editor.versions.publishedAt}>
                 {entry.publishedAt ? formatWhen(entry.publishedAt) : '—'}
               </td>
-              <td data-label={fa.editor.versions.publishedBy}>
+              <td data-label={faConsole.editor.versions.publishedBy}>
                 <bdi>{entry.publishedBy ?? '—'}</bdi>
               </td>
-              <td data-label={fa.editor.versions.note}>{entry.note ?? '—'}</td>
+              <td data-label={faConsole.editor.versions.note}>{entry.note ?? '—'}</td>
               <td>
                 {entry.state === 'past' &&
                   (open === entry.version ? (
@@ -131,10 +134,10 @@ export function VersionList({ versions, onRollback }: VersionListProps) {
                     <button
                       type="button"
                       className="staff-link"
-                      aria-label={naming(fa.editor.versions.republishLabel, entry.version)}
+                      aria-label={naming(faConsole.editor.versions.republishLabel, entry.version)}
                       onClick={() => setOpen(entry.version)}
                     >
-                      {fa.editor.versions.republish}
+                      {faConsole.editor.versions.republish}
                     </button>
                   ))}
               </td>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { OutboxStatus } from '../../../shared/followup-contract.js';
 import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { QueryError } from '../QueryError.js';
 import { OutboxView } from './OutboxView.js';
 import { useOutbox } from './use-outbox.js';
@@ -13,7 +14,7 @@ export default function OutboxScreen() {
     <section className="staff-card" aria-labelledby="outbox-heading">
       <h1 id="outbox-heading">{fa.followup.outbox.title}</h1>
       <QueryError error={outbox.error} onRetry={() => void outbox.refetch()} />
-      {outbox.isPending && <p className="staff-loading">{fa.staff.loading}</p>}
+      {outbox.isPending && <p className="staff-loading">{faConsole.staff.loading}</p>}
       {outbox.data && (
         <OutboxView
           answer={outbox.data}

@@ -1,5 +1,6 @@
 import type { OutboxAnswer, OutboxItem, OutboxStatus } from '../../../shared/followup-contract.js';
 import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { fill } from '../../../shared/text.js';
 import { formatWhen } from '../format.js';
 
@@ -66,7 +67,7 @@ export function OutboxView({ answer, status, onStatus, onRefresh, refreshing }: 
               <th scope="col">{copy.createdAt}</th>
               <th scope="col">{copy.kind}</th>
               <th scope="col">{copy.receptor}</th>
-              <th scope="col">{fa.staff.trackingCode}</th>
+              <th scope="col">{faConsole.staff.trackingCode}</th>
               <th scope="col">{copy.state}</th>
               <th scope="col">{copy.attempts}</th>
               <th scope="col">{copy.sentAt}</th>
@@ -81,7 +82,7 @@ export function OutboxView({ answer, status, onStatus, onRefresh, refreshing }: 
                 <td data-label={copy.receptor} dir="ltr">
                   {item.receptor}
                 </td>
-                <td data-label={fa.staff.trackingCode} dir="ltr">
+                <td data-label={faConsole.staff.trackingCode} dir="ltr">
                   {item.trackingCode ?? ''}
                 </td>
                 <td data-label={copy.state}>

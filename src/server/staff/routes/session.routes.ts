@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../../api-tags.js';
 import { STAFF_ROLES, staffPaths, type SignInRequest } from '../../../shared/staff-contract.js';
 import { fa } from '../../../shared/strings.fa.js';
+import { faConsole } from '../../../shared/console-strings.fa.js';
 import { fill } from '../../../shared/text.js';
 import { ApiError } from '../../errors.js';
 import { appendAudit } from '../audit.repository.js';
@@ -16,8 +17,8 @@ function signInLocked(retryAfterMs: number): ApiError {
   const seconds = Math.ceil(retryAfterMs / 1000);
   const wait =
     seconds < 60
-      ? fill(fa.staff.waitSeconds, { count: seconds })
-      : fill(fa.staff.waitMinutes, { count: Math.ceil(seconds / 60) });
+      ? fill(faConsole.staff.waitSeconds, { count: seconds })
+      : fill(faConsole.staff.waitMinutes, { count: Math.ceil(seconds / 60) });
   return new ApiError(
     429,
     'sign_in_locked',

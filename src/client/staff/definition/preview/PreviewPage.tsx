@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { fa } from '../../../../shared/strings.fa.js';
+import { faConsole } from '../../../../shared/console-strings.fa.js';
 import { WizardApp } from '../../../app/WizardApp.js';
 import { fetchDraftSource, wizardDefinitionOf, type WizardDefinition } from '../../../definition/source.js';
 import { MemoryStorage } from './memory-storage.js';
@@ -37,7 +38,7 @@ export default function PreviewPage({ revision }: { revision: number }) {
     return (
       <main className="preview-failure">
         <p role="alert">{loaded.error}</p>
-        <p>{fa.editor.preview.failed}</p>
+        <p>{faConsole.editor.preview.failed}</p>
       </main>
     );
   }
