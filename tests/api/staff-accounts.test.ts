@@ -157,6 +157,15 @@ describe.each(targets)('staff accounts and sessions on $name', (target: Database
     MANY_HASHES,
   );
 
+  it("keeps an address's free attempts free for a request whose clock read an earlier millisecond", async () => {
+    // Parallel requests read their clocks before the database puts them in order: the later one in
+    // the database may carry the earlier time. A free attempt must not look like a wait to it.
+    const now = 70_000_000;
+    expect(await signInAt('nobody-a@example.ir', 'guess', '10.8.9.1', now)).toEqual({ ok: false, reason: 'wrong' });
+    expect(await signInAt('nobody-b@example.ir', 'guess', '10.8.9.1', now - 5)).toEqual({ ok: false, reason: 'wrong' });
+    expect((await throttleOf(database, 'address:10.8.9.1'))?.failures).toBe(2);
+  });
+
   it('counts twenty wrong passwords sent at once from one address, and locks the account', async () => {
     await createStaffAccount(database.db, 'burst@example.ir', 'agent', PASSWORD, 0);
     const now = 30_000_000;

@@ -109,6 +109,9 @@ export interface ThrottleRule {
  * Counts one attempt on a key and starts the wait it earns, in one statement, unless the key is
  * still waiting: then nothing changes and undefined comes back. The database does the increment,
  * so attempts sent in parallel each count, and none of them passes a wait that another has set.
+ * An attempt that earns no wait (an address's free ones) leaves `locked_until` at 0, "not
+ * waiting", rather than at its own clock: parallel requests read their clocks before the database
+ * serialises them, and one that read an earlier millisecond took `now` for a wait and was refused.
  */
 export async function reserveAttempt(
   db: Kysely<Database>,
@@ -118,14 +121,14 @@ export async function reserveAttempt(
 ): Promise<number | undefined> {
   const row = await db
     .insertInto('sign_in_throttle')
-    .values({ key, failures: 1, last_failure_at: now, locked_until: now + rule.waitAfter(1) })
+    .values({ key, failures: 1, last_failure_at: now, locked_until: waitEnd(now, rule.waitAfter(1)) })
     .onConflict((oc) =>
       oc
         .column('key')
         .doUpdateSet({
           failures: sql<number>`${failures} + 1`,
           last_failure_at: now,
-          locked_until: sql<number>`${bigint(now)} + ${waitOfNext(rule)}`,
+          locked_until: sql<number>`case when ${waitOfNext(rule)} = 0 then 0 else ${bigint(now)} + ${waitOfNext(rule)} end`,
         })
         .where('sign_in_throttle.locked_until', '<=', now),
     )
@@ -163,6 +166,8 @@ export async function countRefusedAttempt(
 const failures = sql.ref<number>('sign_in_throttle.failures');
 const lockedUntil = sql.ref<number>('sign_in_throttle.locked_until');
 const bigint = (value: number) => sql<number>`cast(${value} as bigint)`;
+/** 0 stands for "not waiting" (see reserveAttempt). */
+const waitEnd = (now: number, waitMs: number): number => (waitMs > 0 ? now + waitMs : 0);
 
 /**
  * The wait earned by the attempt that takes the count from `failures` to `failures + 1`, as SQL.
@@ -183,7 +188,10 @@ function waitOfNext(rule: ThrottleRule) {
  * busy server hashing) does not eat into the wait. Only ever lengthens the wait, so it is safe
  * whatever else happened to the key meanwhile.
  */
-export async function extendWait(db: Kysely<Database>, key: string, until: number): Promise<void> {
+export async function extendWait(db: Kysely<Database>, key: string, answeredAt: number, waitMs: number): Promise<void> {
+  // An attempt that earned no wait leaves the key "not waiting" (see reserveAttempt).
+  if (waitMs <= 0) return;
+  const until = answeredAt + waitMs;
   await db
     .updateTable('sign_in_throttle')
     .set({
@@ -198,12 +206,12 @@ export async function extendWait(db: Kysely<Database>, key: string, until: numbe
  * has been counted on the key since (compare-and-set on the count), so it never shortens a wait
  * that a parallel failure has earned.
  */
-export async function giveBackAttempt(db: Kysely<Database>, key: string, attempts: number, now: number): Promise<void> {
+export async function giveBackAttempt(db: Kysely<Database>, key: string, attempts: number): Promise<void> {
   await db
     .updateTable('sign_in_throttle')
     .set({
       failures: sql<number>`${failures} - 1`,
-      locked_until: sql<number>`case when ${failures} = ${attempts} then ${bigint(now)} else ${lockedUntil} end`,
+      locked_until: sql<number>`case when ${failures} = ${attempts} then 0 else ${lockedUntil} end`,
     })
     .where('key', '=', key)
     .where('failures', '>', 0)
@@ -214,9 +222,13 @@ export async function clearThrottle(db: Kysely<Database>, key: string): Promise<
   await db.deleteFrom('sign_in_throttle').where('key', '=', key).execute();
 }
 
-/** Throttle rows whose last wait ended before `before`: a key quiet that long starts afresh. */
+/** Throttle rows with no attempt and no wait since `before`: a key quiet that long starts afresh. */
 export async function deleteQuietThrottles(db: Kysely<Database>, before: number): Promise<void> {
-  await db.deleteFrom('sign_in_throttle').where('locked_until', '<', before).execute();
+  await db
+    .deleteFrom('sign_in_throttle')
+    .where('locked_until', '<', before)
+    .where('last_failure_at', '<', before)
+    .execute();
 }
 
 /** Sessions past their idle or absolute limit; resolveSession refuses them already, this drops the rows. */

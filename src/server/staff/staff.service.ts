@@ -112,7 +112,7 @@ export async function signIn(
   const accountAttempt = await repository.reserveAttempt(db, atAccount, now, accountThrottle);
   if (accountAttempt === undefined) {
     // The account is waiting: the office behind this address is not charged for it.
-    await repository.giveBackAttempt(db, atAddress, addressAttempt, now);
+    await repository.giveBackAttempt(db, atAddress, addressAttempt);
     return refused(db, atAccount, accountThrottle, now);
   }
 
@@ -121,13 +121,13 @@ export async function signIn(
   if (!account || !matches || account.disabled) {
     // The wait runs from the answer, not from the question: the hashing took time.
     const answered = clock();
-    await repository.extendWait(db, atAddress, answered + addressThrottle.waitAfter(addressAttempt));
-    await repository.extendWait(db, atAccount, answered + accountThrottle.waitAfter(accountAttempt));
+    await repository.extendWait(db, atAddress, answered, addressThrottle.waitAfter(addressAttempt));
+    await repository.extendWait(db, atAccount, answered, accountThrottle.waitAfter(accountAttempt));
     return { ok: false, reason: 'wrong' };
   }
 
   await repository.clearThrottle(db, atAccount);
-  await repository.giveBackAttempt(db, atAddress, addressAttempt, now);
+  await repository.giveBackAttempt(db, atAddress, addressAttempt);
   const sessionId = randomBytes(32).toString('base64url');
   await repository.insertStaffSession(db, hashSessionId(sessionId), account.id, now);
   return { ok: true, sessionId, identity: { accountId: account.id, email: account.email, role: account.role } };

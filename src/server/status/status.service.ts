@@ -46,13 +46,13 @@ export async function lookUpStatus(
   if (addressAttempt === undefined) return locked(db, addressKey, addressRule, now);
   const codeAttempt = await reserveAttempt(db, codeKey, now, codeRule);
   if (codeAttempt === undefined) {
-    await giveBackAttempt(db, addressKey, addressAttempt, now);
+    await giveBackAttempt(db, addressKey, addressAttempt);
     return locked(db, codeKey, codeRule, now);
   }
   const row = await findForStatus(db, request.trackingCode, request.mobileNumber);
   if (!row) return { ok: false, reason: 'not_found' };
-  await giveBackAttempt(db, codeKey, codeAttempt, now);
-  await giveBackAttempt(db, addressKey, addressAttempt, now);
+  await giveBackAttempt(db, codeKey, codeAttempt);
+  await giveBackAttempt(db, addressKey, addressAttempt);
   const change = await latestStatusChange(db, row.id);
   const status = applicantStatus(row.status);
   const detail = parseDetail(change?.detail ?? null);
