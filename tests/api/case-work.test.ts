@@ -12,7 +12,7 @@ import type {
 } from '../../src/shared/staff-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { faConsole } from '../../src/shared/console-strings.fa.js';
-import { cookiesOf, databaseTargets, openSession, registerOnce, testApp, type DatabaseTarget } from './helpers.js';
+import { type DatabaseTarget, databaseTargets, registerOnce, signInStaff, testApp } from './helpers.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -36,16 +36,8 @@ describe.each(targets)('case work on $name', (target: DatabaseTarget) => {
 
   async function caller(email: string, role: 'agent' | 'admin'): Promise<Caller> {
     const id = await createStaffAccount(app.database.db, email, role, PASSWORD, 0);
-    const session = await openSession(app);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/staff/session',
-      headers: { cookie: session.cookie, 'x-xsrf-token': session.token, 'content-type': 'application/json' },
-      payload: { email, password: PASSWORD },
-    });
-    expect(response.statusCode).toBe(200);
-    const cookie = `${session.cookie}; staff=${cookiesOf(response).staff}`;
-    return { id, email, headers: { cookie, 'x-xsrf-token': session.token, 'content-type': 'application/json' } };
+    const { headers } = await signInStaff(app, email, PASSWORD);
+    return { id, email, headers };
   }
 
   /** New cases copied from one real registration, each made `ageDays` before now (oldest first). */

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import type { ValidatorsModule } from '../../src/shared/validators-module.js';
 import { formats } from '../../src/shared/formats.js';
-import { cookiesOf, databaseTargets, openSession, testApp, type DatabaseTarget } from './helpers.js';
+import { type DatabaseTarget, databaseTargets, openSession, signInStaff, testApp } from './helpers.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -39,17 +39,7 @@ describe.each(targets)("the browser's definition on $name", (target: DatabaseTar
   let app: FastifyInstance;
   let version: string;
 
-  async function signIn(email: string): Promise<Staff> {
-    const session = await openSession(app);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/staff/session',
-      headers: { cookie: session.cookie, 'x-xsrf-token': session.token, 'content-type': 'application/json' },
-      payload: { email, password: PASSWORD },
-    });
-    expect(response.statusCode).toBe(200);
-    return { cookie: `${session.cookie}; staff=${cookiesOf(response).staff}`, token: session.token };
-  }
+  const signIn = (email: string): Promise<Staff> => signInStaff(app, email, PASSWORD);
 
   const call = (who: Staff, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
     app.inject({

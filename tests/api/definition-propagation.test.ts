@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { cookiesOf, databaseTargets, openSession, testApp, type DatabaseTarget } from './helpers.js';
+import { type DatabaseTarget, databaseTargets, signInStaff, testApp } from './helpers.js';
 
 /** Two servers on one database, as two processes behind a balancer (a SQLite file, or one PostgreSQL). */
 const targets = await databaseTargets(`sqlite:${join(mkdtempSync(join(tmpdir(), 'propagation-')), 'app.db')}`);
@@ -48,18 +48,7 @@ describe.each(targets)('a version published by one server on $name', (target: Da
     expect(await served(first)).toBe(before);
     expect(prepared).toEqual([before]);
 
-    const session = await openSession(first);
-    const signIn = await first.inject({
-      method: 'POST',
-      url: '/api/staff/session',
-      headers: { cookie: session.cookie, 'x-xsrf-token': session.token, 'content-type': 'application/json' },
-      payload: { email: 'editor@example.ir', password: PASSWORD },
-    });
-    const headers = {
-      cookie: `${session.cookie}; staff=${cookiesOf(signIn).staff}`,
-      'x-xsrf-token': session.token,
-      'content-type': 'application/json',
-    };
+    const { headers } = await signInStaff(first, 'editor@example.ir', PASSWORD);
     const draft = (await first.inject({ url: '/api/staff/definition/draft', headers })).json();
     draft.files['wizard.json'].title = 'پیش‌ثبت‌نام داروخانه (نسخهٔ تازه)';
     const saved = await first.inject({

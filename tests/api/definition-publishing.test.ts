@@ -12,14 +12,14 @@ import { recentAudit } from '../../src/server/staff/audit.repository.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import {
-  cookiesOf,
+  type DatabaseTarget,
   databaseTargets,
   openSession,
   postRegistration,
+  signInStaff,
   solvedCaptcha,
   testApp,
   validRegistration,
-  type DatabaseTarget,
 } from './helpers.js';
 
 const targets = await databaseTargets();
@@ -44,17 +44,7 @@ describe.each(targets)('publishing the wizard on $name', (target: DatabaseTarget
   let now = Date.UTC(2026, 10, 20, 8);
   let firstVersion: string;
 
-  async function signIn(email: string): Promise<Staff> {
-    const session = await openSession(app);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/staff/session',
-      headers: { cookie: session.cookie, 'x-xsrf-token': session.token, 'content-type': 'application/json' },
-      payload: { email, password: PASSWORD },
-    });
-    expect(response.statusCode).toBe(200);
-    return { cookie: `${session.cookie}; staff=${cookiesOf(response).staff}`, token: session.token };
-  }
+  const signIn = (email: string): Promise<Staff> => signInStaff(app, email, PASSWORD);
 
   function call(who: Staff, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) {
     return app.inject({
