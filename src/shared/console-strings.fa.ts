@@ -37,6 +37,10 @@ export const faConsole = {
     moveTo: 'تغییر وضعیت به',
     /** After «تغییر وضعیت:» in the timeline: «به «رد شد»». */
     movedTo: 'به',
+    /** A status change with the reason the colleague gave. */
+    movedWithReason: '{moved}؛ {reason}',
+    /** An export's size in the audit log: its format and how many registrations it held. */
+    exportSize: '{format}، {count} ثبت‌نام',
     reason: 'دلیل رد',
     notes: 'یادداشت‌ها',
     addNote: 'افزودن یادداشت',
@@ -62,6 +66,8 @@ export const faConsole = {
     noteRequired: 'متن یادداشت را بنویسید.',
     funnel: 'قیف ثبت‌نام',
     funnelChart: 'نمودار قیف ثبت‌نام در این بازه',
+    /** Between the bars' figures in the chart's spoken label. */
+    listSeparator: '، ',
     funnelEmpty: 'در این بازه آماری ثبت نشده است.',
     funnelFrom: 'از روز',
     funnelTo: 'تا روز',

@@ -250,21 +250,12 @@ function compareOptions(
   label: { field: string; step: string },
   changes: DefinitionChange[],
 ): void {
-  const was = optionsOf(before);
-  const is = optionsOf(after);
-  for (const [value, title] of is) {
-    const old = was.get(value);
-    if (old === undefined)
-      changes.push(change('added', 'option', file, at, fill(words.optionAdded, { ...label, option: title })));
-    else if (old !== title)
-      changes.push(
-        change('changed', 'option', file, at, fill(words.optionRenamed, { ...label, from: old, to: title })),
-      );
-  }
-  for (const [value, title] of was) {
-    if (!is.has(value))
-      changes.push(change('removed', 'option', file, at, fill(words.optionRemoved, { ...label, option: title })));
-  }
+  const said = (kind: ChangeKind, text: string) => changes.push(change(kind, 'option', file, at, text));
+  eachDifference(optionsOf(before), optionsOf(after), {
+    added: (_, option) => said('added', fill(words.optionAdded, { ...label, option })),
+    changed: (_, from, to) => said('changed', fill(words.optionRenamed, { ...label, from, to })),
+    removed: (_, option) => said('removed', fill(words.optionRemoved, { ...label, option })),
+  });
 }
 
 /** A field's messages by keyword ("" when one message stands for every keyword). */
@@ -283,27 +274,32 @@ function compareMessages(
   label: { field: string; step: string },
   changes: DefinitionChange[],
 ): void {
-  const was = messagesOf(before);
-  const is = messagesOf(after);
   const pointer = `${at}/errorMessage`;
-  for (const [keyword, text] of is) {
-    const named = { ...label, keyword: keyword || words.everyRule };
-    if (!was.has(keyword)) changes.push(change('added', 'message', file, pointer, fill(words.messageAdded, named)));
-    else if (was.get(keyword) !== text)
-      changes.push(change('changed', 'message', file, pointer, fill(words.messageChanged, named)));
+  const named = (keyword: string) => ({ ...label, keyword: keyword || words.everyRule });
+  const said = (kind: ChangeKind, text: string) => changes.push(change(kind, 'message', file, pointer, text));
+  eachDifference(messagesOf(before), messagesOf(after), {
+    added: (keyword) => said('added', fill(words.messageAdded, named(keyword))),
+    changed: (keyword) => said('changed', fill(words.messageChanged, named(keyword))),
+    removed: (keyword) => said('removed', fill(words.messageRemoved, named(keyword))),
+  });
+}
+
+/** Walks two keyed maps: each key only in the second is added, only in the first removed, in both with another value changed. */
+function eachDifference<V>(
+  was: Map<string, V>,
+  is: Map<string, V>,
+  report: {
+    added(key: string, value: V): void;
+    changed(key: string, from: V, to: V): void;
+    removed(key: string, value: V): void;
+  },
+): void {
+  for (const [key, value] of is) {
+    const old = was.get(key);
+    if (!was.has(key)) report.added(key, value);
+    else if (old !== value) report.changed(key, old as V, value);
   }
-  for (const keyword of was.keys()) {
-    if (!is.has(keyword))
-      changes.push(
-        change(
-          'removed',
-          'message',
-          file,
-          pointer,
-          fill(words.messageRemoved, { ...label, keyword: keyword || words.everyRule }),
-        ),
-      );
-  }
+  for (const [key, value] of was) if (!is.has(key)) report.removed(key, value);
 }
 
 function compareDisplay(

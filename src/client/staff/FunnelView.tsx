@@ -53,7 +53,7 @@ function totals(rows: FunnelRow[], steps: number[]): Bar[] {
 export function FunnelChart({ bars }: { bars: Bar[] }) {
   const most = Math.max(1, ...bars.map((bar) => bar.count));
   const height = bars.length * (BAR_HEIGHT + GAP);
-  const label = `${faConsole.staff.funnelChart}: ${bars.map((bar) => `${bar.label} ${formatCount(bar.count)}`).join('، ')}`;
+  const label = `${faConsole.staff.funnelChart}: ${bars.map((bar) => `${bar.label} ${formatCount(bar.count)}`).join(faConsole.staff.listSeparator)}`;
   return (
     <svg
       className="staff-funnel-chart"

@@ -16,14 +16,17 @@ function eventDetail(event: AuditEvent): string | undefined {
   const detail = event.detail ?? {};
   if (event.action === 'status' && detail.to) {
     const moved = `${faConsole.staff.movedTo} «${faConsole.staff.statuses[detail.to] ?? detail.to}»`;
-    return detail.reason ? `${moved}؛ ${detail.reason}` : moved;
+    return detail.reason ? fillVerbatim(faConsole.staff.movedWithReason, { moved, reason: detail.reason }) : moved;
   }
   if (event.action === 'assign') {
     return detail.to ? fillVerbatim(faConsole.staff.assignedTo, { who: detail.to }) : faConsole.staff.assignedToNobody;
   }
   if (event.action === 'note' && detail.body) return detail.body;
   if (event.action === 'export' && detail.format && detail.count !== undefined) {
-    return `${detail.format.toUpperCase()}، ${formatCount(detail.count)} ${faConsole.staff.registration}`;
+    return fillVerbatim(faConsole.staff.exportSize, {
+      format: detail.format.toUpperCase(),
+      count: formatCount(detail.count),
+    });
   }
   return undefined;
 }

@@ -54,6 +54,23 @@ describe('the changes of a draft in words', () => {
     );
   });
 
+  it('names an option and a message added, and the same message removed on the way back', () => {
+    const after = edited((files) => {
+      const step = files['steps/pharmacy-info.schema.json'];
+      step.properties.service.oneOf.push({ const: 99, title: 'خدمت تازه' });
+      step.properties.name.errorMessage.pattern = 'نام داروخانه را به فارسی بنویسید.';
+    });
+    expect(words(after).sort()).toEqual(
+      [
+        'گزینهٔ «خدمت تازه» به فیلد «نوع خدمت» در مرحلهٔ «اطلاعات داروخانه» افزوده شد.',
+        'پیام خطای «pattern» برای فیلد «نام داروخانه» در مرحلهٔ «اطلاعات داروخانه» افزوده شد.',
+      ].sort(),
+    );
+    expect(describeChanges(after, shipped).map((change) => change.words)).toContain(
+      'پیام خطای «pattern» فیلد «نام داروخانه» در مرحلهٔ «اطلاعات داروخانه» حذف شد.',
+    );
+  });
+
   it('names plans, and a file it has no words for by its name', () => {
     const after = edited((files) => {
       files['register-config.json'].tiers[0].title = 'طرح نخست';
