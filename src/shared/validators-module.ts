@@ -27,6 +27,26 @@ export const VALIDATOR_RUNTIME_MODULES = [
 
 export type ValidatorRuntimeModule = (typeof VALIDATOR_RUNTIME_MODULES)[number];
 
+/** ajv's RE2 engine: the server's validators build every pattern with it (linear time, whatever the pattern). */
+export const RE2_MODULE_ID = 'ajv/dist/runtime/re2';
+
+/** Every module the server's generated validators may ask for: the browser's, and RE2 for patterns. */
+export const SERVER_VALIDATOR_RUNTIME_MODULES = [...VALIDATOR_RUNTIME_MODULES, RE2_MODULE_ID] as const;
+
+export type ServerValidatorRuntimeModule = (typeof SERVER_VALIDATOR_RUNTIME_MODULES)[number];
+
+/**
+ * What the server validates with, by name in its generated module: the registration, each step
+ * schema by its `$id`, each step's `when`, and each `if` of a step schema by the schema's `$id` and
+ * the condition's pointer (src/shared/conditions.ts).
+ */
+export const serverValidatorName = {
+  registration: 'registration',
+  step: (schemaId: string) => `step:${schemaId}`,
+  when: (stepId: string) => `when:${stepId}`,
+  condition: (schemaId: string, pointer: string) => `condition:${schemaId}#${pointer}`,
+} as const;
+
 /** The modules by id, as the caller imported them (namespace objects of CommonJS modules are fine). */
 export type ValidatorRuntime = Partial<Record<ValidatorRuntimeModule, unknown>>;
 

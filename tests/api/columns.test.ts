@@ -58,8 +58,9 @@ describe.each(targets)('the column map against the migrated table on $name', (ta
   });
 });
 
+const { registrationSchema } = await loadDefinition(fromRoot('schemas'));
+
 describe('the column map against schemas/', () => {
-  const { registrationSchema } = loadDefinition(fromRoot('schemas'));
   type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[] };
   const jsonType: Record<ColumnDeclaration['sql'], string> = {
     integer: 'integer',

@@ -26,6 +26,11 @@ function editedSchemas(): string {
   };
   step.required.push('licenceNumber');
   writeFileSync(stepFile, JSON.stringify(step));
+  // A stored version is checked again when a server loads it: the edit is whole, as the checker asks.
+  const uiFile = join(dir, 'steps/pharmacy-info.ui.json');
+  const ui = JSON.parse(readFileSync(uiFile, 'utf8')) as { 'ui:order': string[] };
+  ui['ui:order'].push('licenceNumber');
+  writeFileSync(uiFile, JSON.stringify(ui));
   const regFile = join(dir, 'registration.schema.json');
   const registration = JSON.parse(readFileSync(regFile, 'utf8')) as {
     required: string[];

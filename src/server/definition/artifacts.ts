@@ -13,7 +13,6 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { REGISTER_CONFIG_ELEMENT_ID, type RegisterConfig } from '../../shared/api-contract.js';
 import { PAGE_RENDERER_FILE, type PageRenderer } from '../../shared/page-renderer.js';
-import { validatorsModuleCode } from '../../shared/validators-code.js';
 import type { Definition } from './definition.js';
 
 export interface CompressedBody {
@@ -105,7 +104,7 @@ export class ArtifactStore {
   scriptsOf(definition: Definition): Promise<VersionScripts> {
     return this.scripts.getOrMake(definition.version, async () => ({
       version: definition.version,
-      validatorsJs: compressedBody(validatorsModuleCode(definition.wizard, `version ${definition.version}`)),
+      validatorsJs: compressedBody(definition.validatorsJs),
       definitionJson: compressedBody(JSON.stringify({ version: definition.version, files: definition.files })),
     }));
   }

@@ -9,11 +9,13 @@ import {
 import type { DatabaseHandle } from '../db/database.js';
 import { fa } from '../../shared/strings.fa.js';
 import { fill } from '../../shared/text.js';
+import { lineOf } from '../../shared/definition-check/json.js';
 import { ApiError } from '../errors.js';
 import { appendAudit } from '../staff/audit.repository.js';
 import { checkDefinitionTexts } from './definition-check.js';
 import {
-  definitionFromFiles,
+  buildDefinition,
+  DefinitionCodeError,
   DefinitionError,
   readDefinitionFolder,
   type Definition,
@@ -31,6 +33,8 @@ export interface DefinitionStoreDeps {
   overrides: DefinitionOverrides;
   /** The shipped definition, imported as the first live version into a database that has none. */
   schemasDir: string;
+  /** Where a stored version that fails its checks is named (one line each time it is refused). */
+  logError?: (message: string, detail: Record<string, unknown>) => void;
 }
 
 /** Most files a definition may have, and the longest text of one (a whole definition is ~20 KB today). */
@@ -72,6 +76,8 @@ export class DefinitionStore implements DefinitionRegistry {
   private readonly preparers: Preparer[] = [];
   private refreshing: Promise<void> | undefined;
   private checkedDraft: { revision: number; texts: DefinitionTexts; problems: DefinitionProblem[] } | undefined;
+  /** The live pointer's serial whose version failed its checks (named once in the log, not at every poll). */
+  private refusedSerial: number | undefined;
 
   private constructor(private readonly deps: DefinitionStoreDeps) {}
 
@@ -81,9 +87,38 @@ export class DefinitionStore implements DefinitionRegistry {
     await store.importFolderIfEmpty();
     const live = await repository.readLive(deps.database.db);
     if (!live) throw new DefinitionError('The database has no live version of the form.');
-    store.current = { definition: await store.load(live.version), serial: live.serial };
-    store.retired = await store.retiredBeside(live.version);
+    store.current = { definition: await store.lastGood(live.version), serial: live.serial };
+    store.retired = await store.retiredBeside(store.current.definition.version);
     return store;
+  }
+
+  /**
+   * `version` if it passes today's checks, else the newest version published before it that does:
+   * a version stored before a rule was added, or written to the database by other means, is never
+   * served when it breaks one.
+   */
+  private async lastGood(version: string): Promise<Definition> {
+    const published = (await repository.listPublications(this.deps.database.db)).map((entry) => entry.version);
+    const candidates = [version, ...published.reverse().filter((candidate) => candidate !== version)];
+    for (const candidate of candidates) {
+      const definition = await this.loadChecked(candidate);
+      if (definition) return definition;
+    }
+    throw new DefinitionError('No stored version of the form passes its checks.');
+  }
+
+  /** The version, or undefined (after one error line naming it) when it fails its checks. */
+  private async loadChecked(version: string): Promise<Definition | undefined> {
+    try {
+      return await this.load(version);
+    } catch (error) {
+      if (!(error instanceof DefinitionError)) throw error;
+      this.deps.logError?.('a stored version of the form fails its checks and is not served', {
+        version,
+        reason: error.message,
+      });
+      return undefined;
+    }
   }
 
   live(): Definition {
@@ -128,11 +163,28 @@ export class DefinitionStore implements DefinitionRegistry {
   async draftDefinition(): Promise<DraftDefinition> {
     const draft = await this.readDraft();
     if (draft.problems.length > 0) return { revision: draft.revision, problems: draft.problems };
-    return {
-      revision: draft.revision,
-      definition: definitionFromFiles(filesOf(draft.texts), this.deps.overrides),
-      problems: [],
-    };
+    const built = await this.buildDraft(draft.texts);
+    if ('problems' in built) return { revision: draft.revision, problems: built.problems };
+    return { revision: draft.revision, definition: built.definition, problems: [] };
+  }
+
+  /**
+   * The draft's definition, or the problem of a draft the checker passed but whose validators
+   * could not be generated: named at its file and pointer like the checker's own, never a 500.
+   */
+  private async buildDraft(
+    texts: DefinitionTexts,
+  ): Promise<{ definition: Definition } | { problems: DefinitionProblem[] }> {
+    try {
+      return { definition: await buildDefinition(filesOf(texts), this.deps.overrides) };
+    } catch (error) {
+      if (!(error instanceof DefinitionCodeError)) throw error;
+      const file = Object.hasOwn(texts, error.file) ? error.file : 'wizard.json';
+      const text = texts[file];
+      const line = text === undefined ? null : (lineOf(text, error.pointer) ?? null);
+      const message = `${error.message}. Correct the schema at that spot; the draft cannot be published until its validators can be made.`;
+      return { problems: [{ file, line, pointer: error.pointer, message, level: 'error', code: 'validators-code' }] };
+    }
   }
 
   /** The draft with the checker's problems (checked once per revision). */
@@ -171,7 +223,9 @@ export class DefinitionStore implements DefinitionRegistry {
   ): Promise<{ version: string } | { problems: DefinitionProblem[] }> {
     const draft = await this.readDraft();
     if (draft.problems.length > 0) return { problems: draft.problems };
-    const definition = definitionFromFiles(filesOf(draft.texts), this.deps.overrides);
+    const built = await this.buildDraft(draft.texts);
+    if ('problems' in built) return built;
+    const { definition } = built;
     if (definition.version === this.current.definition.version) throw new ApiError(409, 'definition_unchanged');
     await this.makeLive(definition, draft.texts, 'publish', actorId, note);
     return { version: definition.version };
@@ -226,8 +280,13 @@ export class DefinitionStore implements DefinitionRegistry {
 
   private async lookAtLive(): Promise<void> {
     const live = await repository.readLive(this.deps.database.db);
-    if (!live || live.serial <= this.current.serial) return;
-    const definition = await this.load(live.version);
+    if (!live || live.serial <= this.current.serial || live.serial === this.refusedSerial) return;
+    const definition = await this.loadChecked(live.version);
+    if (!definition) {
+      // Keep serving the last good version; the next publish moves the pointer again.
+      this.refusedSerial = live.serial;
+      return;
+    }
     await this.prepare(definition);
     this.adopt(definition, live.serial, await this.retiredBeside(definition.version));
   }
@@ -275,7 +334,13 @@ export class DefinitionStore implements DefinitionRegistry {
     if (known) return known;
     const texts = await repository.readVersionTexts(this.deps.database.db, version);
     if (!texts) throw new DefinitionError(`The database has no files for version ${version}.`);
-    const definition = definitionFromFiles(filesOf(texts), this.deps.overrides);
+    // Checked again at every load: a version stored before today's rules must pass them too.
+    const failures = checkDefinitionTexts(texts).filter((problem) => problem.level !== 'warning');
+    if (failures.length > 0)
+      throw new DefinitionError(
+        `Version ${version} fails ${failures.length} check(s), first: ${failures[0].file} ${failures[0].message}`,
+      );
+    const definition = await buildDefinition(filesOf(texts), this.deps.overrides);
     this.built.set(version, definition);
     return definition;
   }
@@ -293,7 +358,7 @@ export class DefinitionStore implements DefinitionRegistry {
     const { database, clock, schemasDir, overrides } = this.deps;
     if (await repository.readLive(database.db)) return;
     const { texts } = readDefinitionFolder(schemasDir);
-    const definition = definitionFromFiles(filesOf(texts), overrides);
+    const definition = await buildDefinition(filesOf(texts), overrides);
     const now = clock();
     await database.transaction('durable', async (trx) => {
       await repository.insertVersion(trx, {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { addWizardVocabulary, wizardAjvOptions } from '../../shared/ajv-config.js';
+import { loadServerValidators, type DefinitionValidators } from './sandbox/server-validators.js';
+import { generateValidators, GenerationError } from './sandbox/validators-sandbox.js';
 import {
   isProgramFile,
   sortedPaths,
@@ -19,9 +20,13 @@ export interface Definition {
   wizard: LoadedWizard;
   /** The registration schema with every $ref inlined (normalisation and route declaration). */
   registrationSchema: JsonSchema;
-  validateRegistration: ValidateFunction;
-  /** The ajv every schema of the definition is compiled in: step schemas by their `$id`. */
-  ajv: Ajv;
+  /**
+   * The server's validators, generated from the definition in a child process that cannot act and
+   * loaded here (src/server/definition/sandbox): the registration, step schemas, conditions.
+   */
+  validators: DefinitionValidators;
+  /** The browser's validators module, from the same generation (served as validators.js). */
+  validatorsJs: string;
   registerConfig: Omit<RegisterConfig, 'definitionVersion'>;
   /** The content hash of `files` (definitionVersionOf): the version's id. */
   version: string;
@@ -31,13 +36,31 @@ export interface Definition {
 
 export class DefinitionError extends Error {}
 
+/** The definition's validators could not be generated: a problem at a file and pointer, for the checker's list. */
+export class DefinitionCodeError extends DefinitionError {
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly pointer: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface DefinitionOverrides {
   mapKey?: string;
   mapTileUrl?: string;
 }
 
-/** Builds (and compiles) a definition from its files; throws DefinitionError when they cannot be read. */
-export function definitionFromFiles(files: DefinitionFiles, overrides: DefinitionOverrides = {}): Definition {
+/**
+ * Builds a definition from its files: reads the wizard, and has its validators generated behind the
+ * wall (src/server/definition/sandbox) before loading the server's share of them. Throws
+ * DefinitionError when the files cannot be read, DefinitionCodeError when no code can be made.
+ */
+export async function buildDefinition(
+  files: DefinitionFiles,
+  overrides: DefinitionOverrides = {},
+): Promise<Definition> {
   const readJson = (file: string): unknown => {
     const path = file.replace(/^\.\//, '');
     if (!Object.hasOwn(files, path)) throw new DefinitionError(`The definition has no file ${path}.`);
@@ -50,30 +73,32 @@ export function definitionFromFiles(files: DefinitionFiles, overrides: Definitio
     if (error instanceof DefinitionError) throw error;
     throw new DefinitionError(`The definition cannot be read: ${(error as Error).message}`);
   }
-  const ajv = createAjv();
-  let validateRegistration: ValidateFunction;
+  const version = definitionVersionOf(files);
+  const registerConfig = registerConfigOf(readJson('register-config.json'), overrides);
+  let code: { browser: string; server: string };
   try {
-    for (const [id, schema] of Object.entries(wizard.schemasById)) {
-      if (schema !== wizard.registrationSchema) ajv.addSchema(schema, id);
-    }
-    validateRegistration = ajv.compile(wizard.registrationSchema);
+    code = await generateValidators(version, files);
   } catch (error) {
-    throw new DefinitionError(`The definition's schemas do not compile: ${(error as Error).message}`);
+    if (error instanceof GenerationError) {
+      const { file, pointer, message } = error.failure;
+      throw new DefinitionCodeError(`The definition's validators cannot be generated: ${message}`, file, pointer);
+    }
+    throw new DefinitionCodeError(`The definition's validators were refused: ${(error as Error).message}`, '', '');
   }
   return {
     wizard,
     registrationSchema: inlineRefs(wizard.registrationSchema, wizard.schemasById),
-    validateRegistration,
-    ajv,
-    registerConfig: registerConfigOf(readJson('register-config.json'), overrides),
-    version: definitionVersionOf(files),
+    validators: loadServerValidators(code.server, version),
+    validatorsJs: code.browser,
+    registerConfig,
+    version,
     files,
   };
 }
 
 /** Today's folder layout (schemas/): reads its files, then definitionFromFiles. */
-export function loadDefinition(schemasDir: string, overrides: DefinitionOverrides = {}): Definition {
-  return definitionFromFiles(readDefinitionFolder(schemasDir).files, overrides);
+export function loadDefinition(schemasDir: string, overrides: DefinitionOverrides = {}): Promise<Definition> {
+  return buildDefinition(readDefinitionFolder(schemasDir).files, overrides);
 }
 
 /**
@@ -105,11 +130,6 @@ export function definitionVersionOf(files: DefinitionFiles): string {
   for (const path of sortedPaths(files))
     hash.update(path).update('\0').update(JSON.stringify(files[path])).update('\0');
   return hash.digest('hex').slice(0, 12);
-}
-
-/** The same rules the browser's validators follow (src/shared/ajv-config.ts). */
-export function createAjv(): Ajv {
-  return addWizardVocabulary(new Ajv(wizardAjvOptions));
 }
 
 let validateRegisterConfig: ValidateFunction | undefined;

@@ -16,6 +16,7 @@ export default fp(
       graceMs: app.config.definition.graceMs,
       overrides: { mapKey: app.config.mapKey, mapTileUrl: app.config.mapTileUrl },
       schemasDir: app.config.schemasDir,
+      logError: (message, detail) => app.log.error(detail, message),
     });
     app.decorate('definitions', store);
     app.decorate('definitionStore', store);

@@ -77,9 +77,10 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
           throw new ApiError(400, 'idempotency_key');
         const definition = definitionOf(app.definitions, request);
         definitions.set(request, definition);
-        const { registrationSchema, validateRegistration, wizard, ajv } = definition;
+        const { registrationSchema, validators, wizard } = definition;
+        const validateRegistration = validators.registration;
         const normalized = normalizeBySchema(request.body, registrationSchema);
-        const body = dropInactiveFields(wizard, ajv, normalized);
+        const body = dropInactiveFields(wizard, validators, normalized);
         if (!validateRegistration(body)) {
           const errors = (validateRegistration.errors ?? []) as unknown as SchemaError[];
           throw new ApiError(400, 'validation', fieldMessages(errors, wizard.registrationSchema, wizard.schemasById));
@@ -87,8 +88,8 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
         request.body = body as RegistrationForm;
       },
       preHandler: async (request) => {
-        const { wizard, ajv, registrationSchema } = definitionFor(request);
-        const fields = stepRuleErrors(wizard, ajv, request.body);
+        const { wizard, validators, registrationSchema } = definitionFor(request);
+        const fields = stepRuleErrors(wizard, validators, request.body);
         if (Object.keys(fields).length > 0) throw new ApiError(400, 'validation', fields);
         // Fields declared `"verify": "sms"` (none in the shipped definition): their numbers must have
         // been confirmed by a code in this pre-session.

@@ -12,7 +12,7 @@
  *   one of its fields is refused (the wizard never sends one), and its required fields are not asked.
  *   An active step's required fields are, even where the registration schema leaves them optional.
  */
-import type { Ajv, ValidateFunction } from 'ajv';
+import type { DefinitionValidators } from '../definition/sandbox/server-validators.js';
 import { inactiveFields, type ConditionTest } from '../../shared/conditions.js';
 import { isPlainObject } from '../../shared/normalize.js';
 import { activeWizard, type StepTest } from '../../shared/step-conditions.js';
@@ -32,36 +32,17 @@ function stepSchemaId(step: LoadedStep): string {
   return typeof step.jsonSchema?.$id === 'string' ? step.jsonSchema.$id : (step.schema ?? step.id);
 }
 
-const compiledConditions = new WeakMap<Ajv, Map<string, ValidateFunction>>();
-
 /**
- * A condition is a sub-schema of its step schema, applied to the step's draft (an object, as the
- * step schema says): compiled once per definition, in the definition's ajv, with that `type` made
- * explicit (strict mode cannot see the parent's `type` from a sub-schema compiled alone).
+ * A condition is a sub-schema of its step schema, applied to the step's draft: its validator was
+ * generated with the version's others (src/shared/validators-code.ts, serverValidatorName).
  */
-function conditionTest(ajv: Ajv, step: LoadedStep): ConditionTest {
-  let cache = compiledConditions.get(ajv);
-  if (!cache) compiledConditions.set(ajv, (cache = new Map<string, ValidateFunction>()));
-  const conditions = cache;
-  return (schema, pointer, data) => {
-    const key = `${stepSchemaId(step)}#${pointer}`;
-    let validate = conditions.get(key);
-    if (!validate) conditions.set(key, (validate = ajv.compile({ type: 'object', ...schema })));
-    return validate(data) === true;
-  };
+function conditionTest(validators: DefinitionValidators, step: LoadedStep): ConditionTest {
+  return (_schema, pointer, data) => validators.condition(stepSchemaId(step), pointer)?.(data) === true;
 }
 
-/** A step's `when`, applied to the merged answers of the earlier steps shown (compiled once). */
-function stepTest(ajv: Ajv): StepTest {
-  let cache = compiledConditions.get(ajv);
-  if (!cache) compiledConditions.set(ajv, (cache = new Map<string, ValidateFunction>()));
-  const conditions = cache;
-  return (step, answers) => {
-    const key = `when:${step.id}`;
-    let validate = conditions.get(key);
-    if (!validate) conditions.set(key, (validate = ajv.compile({ type: 'object', ...step.when })));
-    return validate(answers) === true;
-  };
+/** A step's `when`, applied to the merged answers of the earlier steps shown. */
+function stepTest(validators: DefinitionValidators): StepTest {
+  return (step, answers) => validators.when(step.id)?.(answers) === true;
 }
 
 /**
@@ -82,13 +63,13 @@ function deleteAt(root: Record<string, unknown>, pointer: string): void {
 }
 
 /** A copy of the posted body without the values of conditional fields whose condition is false. */
-export function dropInactiveFields(wizard: LoadedWizard, ajv: Ajv, body: unknown): unknown {
+export function dropInactiveFields(wizard: LoadedWizard, validators: DefinitionValidators, body: unknown): unknown {
   if (!isPlainObject(body)) return body;
   const drafts = draftsFromRegistration(wizard, body);
   const copy = { ...body };
-  for (const step of formSteps(activeWizard(wizard, drafts, stepTest(ajv)))) {
+  for (const step of formSteps(activeWizard(wizard, drafts, stepTest(validators)))) {
     if (!step.jsonSchema) continue;
-    for (const field of inactiveFields(step.jsonSchema, drafts[step.id] ?? {}, conditionTest(ajv, step))) {
+    for (const field of inactiveFields(step.jsonSchema, drafts[step.id] ?? {}, conditionTest(validators, step))) {
       const target = fieldTarget(wizard.definition, step.id, field);
       if (target !== null) deleteAt(copy, target);
     }
@@ -103,12 +84,12 @@ export function dropInactiveFields(wizard: LoadedWizard, ajv: Ajv, body: unknown
  */
 export function stepRuleErrors(
   wizard: LoadedWizard,
-  ajv: Ajv,
+  validators: DefinitionValidators,
   registration: Record<string, unknown>,
 ): Record<string, string> {
   const drafts = draftsFromRegistration(wizard, registration);
   const fields: Record<string, string> = {};
-  const active = activeWizard(wizard, drafts, stepTest(ajv));
+  const active = activeWizard(wizard, drafts, stepTest(validators));
   for (const step of formSteps(wizard).filter((candidate) => !active.steps.includes(candidate))) {
     for (const field of Object.keys(drafts[step.id] ?? {})) {
       const target = fieldTarget(wizard.definition, step.id, field);
@@ -116,7 +97,7 @@ export function stepRuleErrors(
     }
   }
   for (const step of formSteps(active)) {
-    const validate = step.jsonSchema ? ajv.getSchema(stepSchemaId(step)) : undefined;
+    const validate = step.jsonSchema ? validators.step(stepSchemaId(step)) : undefined;
     if (!validate || validate(drafts[step.id] ?? {})) continue;
     const errors = validate.errors ?? [];
     const messages = fieldMessages(errors, step.jsonSchema as JsonSchema, wizard.schemasById);
