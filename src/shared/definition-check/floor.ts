@@ -95,9 +95,11 @@ export function checkFloor(folder: Folder, roles: Roles, floor: Floor, problems:
       }
     }
     const ruleOf = deref(found.property, folder, roles);
+    // A $ref that leads nowhere, or into a file that does not parse, is reported once by its own check.
+    if (unresolved(ruleOf)) continue;
     for (const [pointer, keep] of looserKeywords(rule, ruleOf)) report({ file: ruleOf.file, pointer }, keep);
     if (feeder) checkFeeder(folder, roles, rule, feeder, ruleOf, report);
-    else if (rule.required && !context.has(rule.target))
+    else if (rule.required && !context.has(rule.target) && allStepsRead(folder, roles))
       report(found.property, say(fa.floor.keep.askedAlways, { field: rule.target }));
   }
 }
@@ -118,7 +120,7 @@ function checkFeeder(
     node: isObject(schema) && isObject(schema.properties) ? schema.properties[feeder.field] : undefined,
   };
   const own = deref(fieldAt, folder, roles);
-  if (own.file !== checked.file || own.pointer !== checked.pointer) {
+  if (!unresolved(own) && (own.file !== checked.file || own.pointer !== checked.pointer)) {
     for (const [pointer, keep] of looserKeywords(rule, own)) report({ file: own.file, pointer }, keep);
   }
   // Whether the step itself asks the field is the browser's business (the map's point is set by
@@ -129,6 +131,15 @@ function checkFeeder(
       { file: WIZARD, pointer: ptr('/steps', feeder.stepIndex, 'when') },
       say(fa.floor.keep.stepWhen, { step: feeder.stepId }),
     );
+}
+
+function unresolved(located: Located): boolean {
+  return isObject(located.node) && typeof located.node.$ref === 'string';
+}
+
+/** A step whose schema could not be read feeds nothing we can see: "nothing asks it" would mislead. */
+function allStepsRead(folder: Folder, roles: Roles): boolean {
+  return roles.formSteps.every((step) => step.schemaFile && isObject(folder.json.get(step.schemaFile)));
 }
 
 /** The keywords of a field's rule that fall below the floor: pointer -> what to keep. */
