@@ -55,10 +55,11 @@ function fits(rule: FloorRule, value: unknown, lists: FloorLists): boolean {
       return typeof value === 'string' && fitsText(rule, value);
     case 'integer':
       return (
+        typeof value === 'number' &&
         Number.isInteger(value) &&
-        (value as number) >= INTEGER_RANGE.min &&
-        (value as number) <= INTEGER_RANGE.max &&
-        fitsNumber(rule, value as number, lists)
+        value >= INTEGER_RANGE.min &&
+        value <= INTEGER_RANGE.max &&
+        fitsNumber(rule, value, lists)
       );
     case 'number':
       return typeof value === 'number' && fitsNumber(rule, value, lists);
