@@ -116,6 +116,7 @@ export function checkMapping(folder: Folder, roles: Roles, problems: Problems): 
   if (allStepsRead) reportUnfed(deref(root, folder, roles), '', new Set(targets.keys()), folder, roles, problems, 0);
 }
 
+/** Where a registration pointer leads in the registration schema, following $refs (the floor's checks read it too). */
 export function locateTarget(root: Located, target: string, folder: Folder, roles: Roles): Found {
   const levels: Found['levels'] = [];
   let current = deref(root, folder, roles);
