@@ -1,12 +1,14 @@
 /**
  * `checkSchemas(dir)`: the definition checker (src/shared/definition-check) over a folder on disk,
  * as `npm run schemas:check` runs it. Every *.json file under the folder is read, the program's
- * meta-schemas included, so a folder is checked exactly as it is.
+ * meta-schemas included, so a folder is checked exactly as it is, against the floor of the stored
+ * columns as the server keeps it (the same rules a publish is checked with).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { checkDefinition } from '../../src/shared/definition-check/index.js';
 import type { Problem } from '../../src/shared/definition-check/problem.js';
+import { STORED_FLOOR } from '../../src/server/registration/registration.columns.js';
 
 export type { Problem } from '../../src/shared/definition-check/problem.js';
 
@@ -20,7 +22,7 @@ export interface CheckResult {
 
 export function checkSchemas(dir: string): CheckResult {
   const absolute = resolve(dir);
-  return { dir: absolute, ...checkDefinition(readTexts(absolute)) };
+  return { dir: absolute, ...checkDefinition(readTexts(absolute), { floor: STORED_FLOOR }) };
 }
 
 /** Every *.json file under the folder, relative with forward slashes -> its text. */

@@ -12,3 +12,14 @@ export const formats = {
 } as const;
 
 export type FormatName = keyof typeof formats;
+
+/**
+ * The shape of each format's value once normalised, as schemas/ writes it in the field's `pattern`
+ * and as it is stored. The format's own check lets more through (a national code of 8 or 9 digits,
+ * a mobile without its 0 or with +98), so the floor under what is stored (server) and the checker's
+ * floor both ask for this shape as well.
+ */
+export const formatShapes: Record<FormatName, string> = {
+  'ir-national-code': '^[0-9]{10}$',
+  'ir-mobile': '^09[0-9]{9}$',
+};

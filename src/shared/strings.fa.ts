@@ -127,6 +127,48 @@ export const fa = {
     skippedStep: 'این بخش با پاسخ‌های مراحل پیش پرسیده نمی‌شود؛ لطفاً آن را نفرستید.',
     default: 'مقدار این بخش درست نیست.',
   },
+  /**
+   * Issue 23: the floor under what is stored (src/server/registration/registration.columns.ts),
+   * the server's own rules whatever a version of the form says. `fields`: the field message of a
+   * registration that breaks its column's floor ({max}: the column's length). `problem`, `fix` and
+   * `keep`: the checker's 'below-floor' problem, when a draft's rule for a stored field is looser.
+   */
+  floor: {
+    fields: {
+      tier: 'طرح انتخاب‌شده معتبر نیست؛ لطفاً صفحه را از نو باز کنید.',
+      type: 'لطفاً نوع داروخانه را از گزینه‌ها انتخاب کنید.',
+      service: 'لطفاً نوع خدمت را از گزینه‌ها انتخاب کنید.',
+      city_id: 'لطفاً شهر را از فهرست انتخاب کنید.',
+      latitude: 'لطفاً موقعیت داروخانه را روی نقشهٔ ایران مشخص کنید.',
+      longitude: 'لطفاً موقعیت داروخانه را روی نقشهٔ ایران مشخص کنید.',
+      pharmacy_name: 'لطفاً نام داروخانه را بنویسید؛ حداکثر {max} حرف.',
+      address: 'لطفاً آدرس داروخانه را بنویسید؛ حداکثر {max} حرف.',
+      has_davajoo: 'لطفاً این گزینه را دوباره انتخاب کنید.',
+      first_name: 'لطفاً نام خود را بنویسید؛ حداکثر {max} حرف.',
+      last_name: 'لطفاً نام خانوادگی خود را بنویسید؛ حداکثر {max} حرف.',
+      national_code: 'این کد ملی معتبر نیست؛ لطفاً ۱۰ رقم کد ملی را دوباره بررسی کنید.',
+      mobile_number: 'این شماره همراه معتبر نیست؛ شماره ۱۱ رقم است و با ۰۹ شروع می‌شود.',
+    },
+    /** The city posted with a province (the city list's province field) that is not the city's. */
+    cityOutsideProvince: 'این شهر در استان انتخاب‌شده نیست؛ لطفاً شهر را دوباره انتخاب کنید.',
+    problem:
+      'فیلد «{field}» در ستون {column} ذخیره می‌شود و قاعدهٔ این فرم برای آن از حداقلی که سامانه برای این ستون نگه می‌دارد سست‌تر است.',
+    fix: 'این را نگه دارید: {keep}.',
+    keep: {
+      type: '"type": "{type}"',
+      required: '«{name}» در فهرست "required" در {where}',
+      askedAlways: 'فیلدی در یکی از مرحله‌ها که بی‌شرط پرسیده شود و به {field} فرستاده شود',
+      stepWhen: 'مرحلهٔ «{step}» بی‌شرط نشان داده شود (بدون "when")، چون پاسخ آن اجباری است',
+      property: 'ویژگی {field} در {file}',
+      format: '"format": "{format}"',
+      pattern: '"pattern": "{pattern}"',
+      normalize: '"normalize": "{kind}" یا هیچ "normalize"',
+      maxLength: '"maxLength" با عددی تا {max}',
+      minLength: '"minLength" با عددی دست‌کم {min}',
+      minimum: '"minimum" با عددی دست‌کم {min}',
+      maximum: '"maximum" با عددی تا {max}',
+    },
+  },
   /** The wizard across published versions (issue 19): answers carried over, the staff preview. */
   wizardVersions: {
     carriedOver:

@@ -16,6 +16,7 @@ import { DefinitionStore, filesOf } from '../definition/definition.service.js';
 import { listJsonFiles } from '../definition/definition.js';
 import { ApiError } from '../errors.js';
 import { fromRoot } from '../paths.js';
+import { STORED_FLOOR } from '../registration/registration.columns.js';
 import { cliDatabaseTarget } from './database-target.js';
 
 const USAGE = `Usage: npm run definition -- export [VERSION|draft] DIR
@@ -110,7 +111,7 @@ async function exportVersion(
 
 async function importFolder(store: DefinitionStore, dir: string, note: string | undefined): Promise<number> {
   const { texts: read } = readDefinitionFolderTexts(dir);
-  const { problems } = checkDefinition({ ...read, ...programFiles() });
+  const { problems } = checkDefinition({ ...read, ...programFiles() }, { floor: STORED_FLOOR });
   if (problems.length > 0) {
     for (const problem of problems) process.stderr.write(`${problemLine(problem, dir)}\n`);
     process.stderr.write(`${dir}: ${problems.length} problem(s); nothing was imported.\n`);

@@ -1,4 +1,6 @@
 import type { Generated, Insertable } from 'kysely';
+import type { FloorRule } from '../../shared/definition-check/floor.js';
+import { pointerFrom } from '../../shared/json-pointer.js';
 
 /**
  * The one map of a registration's columns, in the order staff read them (the export's order). It
@@ -10,28 +12,64 @@ import type { Generated, Insertable } from 'kysely';
  * - `form`: where the value comes from in the registration form (path of property names);
  * - `boolean`: the form field is a boolean, stored as 0 or 1;
  * - `personal`: identifies or locates a person, so never written to a log;
- * - `generated`: the database fills it (an id, or a default) when the insert leaves it out.
+ * - `generated`: the database fills it (an id, or a default) when the insert leaves it out;
+ * - `floor`: what the column stores, whatever version of the form the value was filled in (issue
+ *   23): the server refuses a registration below it (registration.floor.ts) and the checker a
+ *   draft whose own rule is looser (src/shared/definition-check/floor.ts). Its type follows `sql`
+ *   (`boolean` for a boolean), and a column the database cannot fill is required. The columns are
+ *   `text`: the lengths are sane limits with headroom over schemas/, not the database's.
  */
+/**
+ * Iran's bounding box (about 25.1–39.8° N, 44.0–63.3° E) rounded out to whole degrees: a point
+ * outside it is not a pharmacy of this register, whatever the map of a version allowed.
+ */
+const IRAN_BOX = {
+  latitude: { minimum: 24, maximum: 40 },
+  longitude: { minimum: 44, maximum: 64 },
+} as const satisfies Record<string, ColumnFloor>;
+
 export const registrationColumns = {
   id: { sql: 'integer', generated: true, personal: false },
   tracking_code: { sql: 'text', personal: false },
   status: { sql: 'text', generated: true, personal: false },
   created_at: { sql: 'text', personal: false },
-  tier: { sql: 'integer', form: ['tier'], personal: false },
-  type: { sql: 'integer', form: ['type'], personal: false },
-  service: { sql: 'integer', form: ['service'], personal: false },
+  tier: { sql: 'integer', form: ['tier'], floor: { known: 'tier' }, personal: false },
+  type: { sql: 'integer', form: ['type'], floor: {}, personal: false },
+  service: { sql: 'integer', form: ['service'], floor: {}, personal: false },
   province_id: { sql: 'integer', personal: false },
-  city_id: { sql: 'integer', form: ['cityId'], personal: false },
-  latitude: { sql: 'double precision', form: ['latitude'], personal: false },
-  longitude: { sql: 'double precision', form: ['longitude'], personal: false },
-  pharmacy_name: { sql: 'text', form: ['name'], personal: false },
-  address: { sql: 'text', form: ['address'], personal: true },
+  city_id: { sql: 'integer', form: ['cityId'], floor: { known: 'city' }, personal: false },
+  latitude: { sql: 'double precision', form: ['latitude'], floor: IRAN_BOX.latitude, personal: false },
+  longitude: { sql: 'double precision', form: ['longitude'], floor: IRAN_BOX.longitude, personal: false },
+  pharmacy_name: { sql: 'text', form: ['name'], floor: { minLength: 1, maxLength: 200 }, personal: false },
+  address: { sql: 'text', form: ['address'], floor: { minLength: 1, maxLength: 1000 }, personal: true },
   /** 0 or 1: SQLite has no boolean, and one code path serves both databases. Optional in the form. */
-  has_davajoo: { sql: 'integer', form: ['hasDavajoo'], boolean: true, generated: true, personal: false },
-  first_name: { sql: 'text', form: ['adminData', 'firstName'], personal: true },
-  last_name: { sql: 'text', form: ['adminData', 'lastName'], personal: true },
-  national_code: { sql: 'text', form: ['adminData', 'nationalCode'], personal: true },
-  mobile_number: { sql: 'text', form: ['adminData', 'mobileNumber'], personal: true },
+  has_davajoo: {
+    sql: 'integer',
+    form: ['hasDavajoo'],
+    boolean: true,
+    generated: true,
+    floor: {},
+    personal: false,
+  },
+  first_name: {
+    sql: 'text',
+    form: ['adminData', 'firstName'],
+    floor: { minLength: 1, maxLength: 100 },
+    personal: true,
+  },
+  last_name: { sql: 'text', form: ['adminData', 'lastName'], floor: { minLength: 1, maxLength: 100 }, personal: true },
+  national_code: {
+    sql: 'text',
+    form: ['adminData', 'nationalCode'],
+    floor: { format: 'ir-national-code', normalize: 'digits', maxLength: 10 },
+    personal: true,
+  },
+  mobile_number: {
+    sql: 'text',
+    form: ['adminData', 'mobileNumber'],
+    floor: { format: 'ir-mobile', normalize: 'mobile', maxLength: 11 },
+    personal: true,
+  },
   definition_version: { sql: 'text', personal: false },
   /** The whole normalised registration (captcha removed) as JSON text. */
   payload: { sql: 'text', personal: true },
@@ -42,8 +80,12 @@ export interface ColumnDeclaration {
   form?: readonly string[];
   boolean?: true;
   generated?: true;
+  floor?: ColumnFloor;
   personal: boolean;
 }
+
+/** A column's own part of its floor rule (the rest follows from the declaration). */
+export type ColumnFloor = Omit<FloorRule, 'column' | 'target' | 'type' | 'required'>;
 
 interface SqlTypes {
   integer: number;
@@ -131,3 +173,24 @@ export function formColumns(form: Record<string, unknown>): Pick<Insertable<Regi
   // Built by walking the map above; the form passed schema validation, so each path holds its type.
   return row as Pick<Insertable<RegistrationTable>, FormColumnName>;
 }
+
+const floorType: Record<keyof SqlTypes, FloorRule['type']> = {
+  integer: 'integer',
+  'double precision': 'number',
+  text: 'string',
+};
+
+/** Every form column's floor, as the server applies it and the checker compares drafts with it. */
+export const STORED_FLOOR: readonly FloorRule[] = entries.flatMap(([name, column]) =>
+  column.form
+    ? [
+        {
+          ...column.floor,
+          column: name,
+          target: pointerFrom(column.form),
+          type: column.boolean ? 'boolean' : floorType[column.sql],
+          required: column.generated !== true,
+        },
+      ]
+    : [],
+);

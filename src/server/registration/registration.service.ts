@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { RegistrationAnswer } from '../../shared/api-contract.js';
-import { messageFor, schemaAtDataPointer } from '../../shared/schema-messages.js';
 import { fa } from '../../shared/strings.fa.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import type { GroupCommit } from '../db/group-commit.js';
@@ -16,6 +15,7 @@ import {
   type IdempotencyRow,
 } from '../idempotency/idempotency.repository.js';
 import { formColumns, type ColumnFields } from './registration.columns.js';
+import { floorErrors } from './registration.floor.js';
 import { insertRegistration } from './registration.repository.js';
 import type { NewRegistration } from './registration.table.js';
 import { newTrackingCode } from './tracking-code.js';
@@ -54,12 +54,13 @@ type Outcome =
   | { kind: 'in_progress' };
 
 /**
- * Stores one registration: checks the plan and city, then — in the durable group commit — claims
+ * Stores one registration: holds it to the floor of what is stored (registration.floor.ts: the
+ * plan, the city, every column's own rule), then — in the durable group commit — claims
  * the idempotency key, spends the captcha and inserts the row, all in one transaction. Resolves
  * only after that transaction is on disk.
  */
 export async function register(deps: RegistrationDeps, request: RegistrationRequest): Promise<RegistrationAnswer> {
-  const provinceId = checkBusinessRules(deps, request.form);
+  const provinceId = checkFloor(deps, request.form);
   const row = toRow(deps, request.form, provinceId);
   const requestHash = hashOf(request.form);
   const outcome = await deps.writes.submit((db) => store(db, deps, request, row, requestHash));
@@ -145,20 +146,17 @@ async function insertWithFreshCode(
   throw new Error('no free tracking code after 8 attempts');
 }
 
-/** What JSON Schema cannot know: the plan must be a configured one, the city a known one. */
-function checkBusinessRules({ definition, provinceOfCity }: RegistrationDeps, form: RegistrationForm): number {
-  const fields: Record<string, string> = {};
-  if (!definition.registerConfig.tiers.some((tier) => tier.id === form.tier))
-    fields['/tier'] = fieldMessage(definition, '/tier', 'enum');
-  const provinceId = provinceOfCity.get(form.cityId);
-  if (provinceId === undefined) fields['/cityId'] = fieldMessage(definition, '/cityId', 'enum');
+/**
+ * The floor, whatever the version said: a registration below it is refused with the floor's own
+ * field messages (400 'validation', as the version's own rules answer), before anything is written.
+ */
+function checkFloor({ definition, provinceOfCity }: RegistrationDeps, form: RegistrationForm): number {
+  const { fields, provinceId } = floorErrors(definition.wizard, form, {
+    tiers: definition.registerConfig.tiers,
+    provinceOfCity,
+  });
   if (Object.keys(fields).length > 0 || provinceId === undefined) throw new ApiError(400, 'validation', fields);
   return provinceId;
-}
-
-function fieldMessage(definition: Definition, pointer: string, keyword: string): string {
-  const { registrationSchema, schemasById } = definition.wizard;
-  return messageFor(schemaAtDataPointer(registrationSchema, pointer, schemasById), keyword);
 }
 
 function toRow(

@@ -9,6 +9,7 @@ import { checkCompile } from './compile.js';
 import { checkConditions } from './conditions.js';
 import { checkConfig } from './config.js';
 import { checkFields } from './fields.js';
+import { checkFloor, type Floor } from './floor.js';
 import { folderOf } from './folder.js';
 import { lineOf } from './json.js';
 import { checkMapping } from './mapping.js';
@@ -21,6 +22,7 @@ import { checkUi } from './ui.js';
 import { checkVerify } from './verify.js';
 
 export type { Problem } from './problem.js';
+export type { Floor, FloorRule } from './floor.js';
 export { problemWords } from './problem.js';
 
 export interface DefinitionCheck {
@@ -29,7 +31,12 @@ export interface DefinitionCheck {
   problems: Problem[];
 }
 
-export function checkDefinition(texts: Record<string, string>): DefinitionCheck {
+export interface CheckOptions {
+  /** The stored columns' rules (the server's column map): a draft looser than them is refused. */
+  floor?: Floor;
+}
+
+export function checkDefinition(texts: Record<string, string>, options: CheckOptions = {}): DefinitionCheck {
   const problems = new Problems();
   const folder = folderOf(texts, problems);
   const roles = readRoles(folder);
@@ -43,6 +50,7 @@ export function checkDefinition(texts: Record<string, string>): DefinitionCheck 
   checkMapping(folder, roles, problems);
   checkVerify(folder, roles, problems);
   checkConfig(folder, problems);
+  if (options.floor) checkFloor(folder, roles, options.floor, problems);
 
   const order = new Map(folder.files.map((file, index) => [file, index]));
   const list = problems.list.map((problem) => {

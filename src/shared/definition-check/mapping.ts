@@ -12,7 +12,7 @@ import { didYouMean, list } from './text.js';
 
 const WIZARD = 'wizard.json';
 
-interface Found {
+export interface Found {
   /** Each object on the way, with the property taken from it. */
   levels: Array<{ file: string; pointer: string; object: JsonObject; token: string }>;
   /** The property as written (before following its $ref). */
@@ -116,7 +116,8 @@ export function checkMapping(folder: Folder, roles: Roles, problems: Problems): 
   if (allStepsRead) reportUnfed(deref(root, folder, roles), '', new Set(targets.keys()), folder, roles, problems, 0);
 }
 
-function locateTarget(root: Located, target: string, folder: Folder, roles: Roles): Found {
+/** Where a registration pointer leads in the registration schema, following $refs (the floor's checks read it too). */
+export function locateTarget(root: Located, target: string, folder: Folder, roles: Roles): Found {
   const levels: Found['levels'] = [];
   let current = deref(root, folder, roles);
   let property: Located | undefined;
