@@ -11,12 +11,13 @@ import type { MetaInvalid } from './meta.js';
 import type { Problems } from './problem.js';
 import { resolveRef, type Roles } from './roles.js';
 import { didYouMean } from './text.js';
+import { vocabularyCodes } from './vocabulary.js';
 import { walkSchema } from './walk.js';
 
 const explainedElsewhere = [
+  ...vocabularyCodes,
   'json-syntax',
   'meta',
-  'unknown-keyword',
   'bad-pattern',
   'unresolved-ref',
   'required-unknown',

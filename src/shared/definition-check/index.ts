@@ -9,8 +9,9 @@ import { checkCompile } from './compile.js';
 import { checkConditions } from './conditions.js';
 import { checkConfig } from './config.js';
 import { checkFields } from './fields.js';
-import { folderOf } from './folder.js';
+import { folderOf, type Folder } from './folder.js';
 import { lineOf } from './json.js';
+import { checkLimits } from './limits.js';
 import { checkMapping } from './mapping.js';
 import { checkMeta } from './meta.js';
 import { Problems, problemWords, type Problem } from './problem.js';
@@ -19,9 +20,13 @@ import { checkSteps } from './steps.js';
 import { checkStructure } from './structure.js';
 import { checkUi } from './ui.js';
 import { checkVerify } from './verify.js';
+import { checkVocabulary } from './vocabulary.js';
 
 export type { Problem } from './problem.js';
 export { problemWords } from './problem.js';
+
+/** The most problems one check reports (a draft is not fixed a thousand mistakes at a time). */
+export const MAX_PROBLEMS = 200;
 
 export interface DefinitionCheck {
   /** The files checked, relative to schemas/, sorted. */
@@ -32,7 +37,10 @@ export interface DefinitionCheck {
 export function checkDefinition(texts: Record<string, string>): DefinitionCheck {
   const problems = new Problems();
   const folder = folderOf(texts, problems);
+  // Nothing else reads a draft beyond the limits; only known keywords reach a compiler.
+  if (checkLimits(folder, problems)) return finish(folder, problems);
   const roles = readRoles(folder);
+  checkVocabulary(folder, roles, problems);
   const metaInvalid = checkMeta(folder, roles, problems);
   checkStructure(folder, roles, problems);
   checkFields(folder, roles, problems);
@@ -43,9 +51,16 @@ export function checkDefinition(texts: Record<string, string>): DefinitionCheck 
   checkMapping(folder, roles, problems);
   checkVerify(folder, roles, problems);
   checkConfig(folder, problems);
+  return finish(folder, problems);
+}
 
+/**
+ * The problems with their lines, in file order. Finding a line scans the file's text, so a draft
+ * with thousands of mistakes is answered with the first MAX_PROBLEMS only.
+ */
+function finish(folder: Folder, problems: Problems): DefinitionCheck {
   const order = new Map(folder.files.map((file, index) => [file, index]));
-  const list = problems.list.map((problem) => {
+  const list = problems.list.slice(0, MAX_PROBLEMS).map((problem) => {
     const text = folder.text.get(problem.file);
     const line = text !== undefined && folder.json.has(problem.file) ? lineOf(text, problem.pointer) : undefined;
     return line === undefined ? problem : { ...problem, line };

@@ -1,0 +1,103 @@
+/**
+ * Size and shape limits of a definition, measured before any other check reads it. The checks walk
+ * schemas recursively, and the server turns files back into text and hashes them; a hostile draft
+ * (thousands of levels, a megabyte in one string, hundreds of thousands of nodes) must be refused
+ * here, by a walk that cannot itself overflow the stack, and never reach them.
+ *
+ * Today's definition, with its meta-schemas, is 9 levels deep at most, has 680 JSON values in all
+ * and its longest text is 230 characters. Each limit leaves more than three times that headroom
+ * for a definition that grows by hand.
+ */
+import { ptr } from './json.js';
+import type { Folder } from './folder.js';
+import type { Problems } from './problem.js';
+
+export const DEFINITION_LIMITS = {
+  /** Levels of nesting in one file (the file's root value is level 1). */
+  maxDepth: 32,
+  /** JSON values (objects, arrays, texts, numbers…) in all the definition's files together. */
+  maxNodes: 20_000,
+  /** Characters of one text or one property name. */
+  maxStringChars: 5_000,
+} as const;
+
+export type LimitExcess =
+  | { kind: 'depth'; pointer: string }
+  | { kind: 'string'; pointer: string; length: number }
+  | { kind: 'nodes'; pointer: string };
+
+/**
+ * The first limit `value` breaks, walking it with an explicit stack (never recursion), or
+ * undefined. `nodesBefore` counts values already seen in other files; the walk stops as soon as
+ * the total passes the limit, so a huge value costs no more than the limit to refuse.
+ */
+export function limitExcess(value: unknown, nodesBefore = 0): { excess?: LimitExcess; nodes: number } {
+  const stack: Array<{ value: unknown; pointer: string; depth: number }> = [{ value, pointer: '', depth: 1 }];
+  let nodes = nodesBefore;
+  while (stack.length > 0) {
+    const { value: node, pointer, depth } = stack.pop() as (typeof stack)[number];
+    nodes += 1;
+    if (nodes > DEFINITION_LIMITS.maxNodes) return { excess: { kind: 'nodes', pointer }, nodes };
+    if (depth > DEFINITION_LIMITS.maxDepth) return { excess: { kind: 'depth', pointer }, nodes };
+    if (typeof node === 'string' && node.length > DEFINITION_LIMITS.maxStringChars)
+      return { excess: { kind: 'string', pointer, length: node.length }, nodes };
+    if (typeof node !== 'object' || node === null) continue;
+    const entries: Array<[string | number, unknown]> = Array.isArray(node)
+      ? node.map((item, index) => [index, item])
+      : Object.entries(node);
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, child] = entries[index];
+      const at = ptr(pointer, key);
+      if (typeof key === 'string' && key.length > DEFINITION_LIMITS.maxStringChars)
+        return { excess: { kind: 'string', pointer: at, length: key.length }, nodes };
+      stack.push({ value: child, pointer: at, depth: depth + 1 });
+    }
+  }
+  return { nodes };
+}
+
+/**
+ * Reports every file that breaks a limit; true when one does. The caller then runs no other check,
+ * since every other check assumes a value of a sane size.
+ */
+export function checkLimits(folder: Folder, problems: Problems): boolean {
+  let nodes = 0;
+  let broken = false;
+  for (const file of folder.files) {
+    if (!folder.json.has(file)) continue;
+    const measured = limitExcess(folder.json.get(file), nodes);
+    nodes = measured.nodes;
+    if (!measured.excess) continue;
+    broken = true;
+    problems.add({ file, ...limitProblem(measured.excess) });
+    if (measured.excess.kind === 'nodes') break; // the files after it are not measured at all
+  }
+  return broken;
+}
+
+function limitProblem(excess: LimitExcess): { code: string; pointer: string; message: string; fix: string } {
+  const { maxDepth, maxNodes, maxStringChars } = DEFINITION_LIMITS;
+  switch (excess.kind) {
+    case 'depth':
+      return {
+        code: 'too-deep',
+        pointer: excess.pointer,
+        message: `The file nests values more than ${maxDepth} levels deep here; the checker and the server read no deeper, so no other check of the definition ran.`,
+        fix: 'Flatten the schema: a field needs only a few levels ("properties", the field, its rules); repeat a shared rule with "$ref" instead of nesting it.',
+      };
+    case 'string':
+      return {
+        code: 'string-too-long',
+        pointer: excess.pointer,
+        message: `A text here is ${excess.length} characters long; one text or name may have at most ${maxStringChars}, so no other check of the definition ran.`,
+        fix: `Shorten the text to ${maxStringChars} characters or fewer (a long page of rules belongs in several "articles").`,
+      };
+    case 'nodes':
+      return {
+        code: 'too-many-nodes',
+        pointer: excess.pointer,
+        message: `The definition has more than ${maxNodes} values (objects, lists, texts and numbers) by this point; the checker reads no more, so no other check ran.`,
+        fix: 'Remove what the form does not use: unused "definitions", copies of the same rule (use "$ref"), or long lists of options.',
+      };
+  }
+}

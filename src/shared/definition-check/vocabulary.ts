@@ -1,0 +1,150 @@
+/**
+ * The closed vocabulary, checked before anything is compiled: every schema position of the
+ * definition (each *.schema.json, and each step's `when` in wizard.json) uses only the keywords
+ * walk.ts lists for that position. `$id` appears only at a file's root and says the file's path;
+ * `$ref` leads to a file of the definition, never to an address outside it.
+ *
+ * Why so strict: ajv turns a schema into JavaScript, and what it does with a keyword it was not
+ * written for (an `$id` deep inside a condition is written into a code comment) is not ours to
+ * audit. Only keywords whose handling we know reach the code generator.
+ */
+import { PROGRAM_FILES } from '../definition-files.js';
+import type { Folder } from './folder.js';
+import { isObject, ptr, type JsonObject } from './json.js';
+import type { Problems } from './problem.js';
+import type { Roles } from './roles.js';
+import { didYouMean, list, quote } from './text.js';
+import {
+  allKeywords,
+  conditionKeywords,
+  rootOnlyKeywords,
+  unsupportedKeywords,
+  walkSchema,
+  type Visit,
+} from './walk.js';
+
+/** Problem codes of this module: a file with one of them is not compiled (compile.ts). */
+export const vocabularyCodes = ['unknown-keyword', 'unsupported-keyword', 'keyword-position', 'id-path', 'remote-ref'];
+
+const WIZARD = 'wizard.json';
+
+export function checkVocabulary(folder: Folder, roles: Roles, problems: Problems): void {
+  for (const file of roles.schemaFiles) {
+    walkSchema(folder.json.get(file), (visit) => {
+      checkKeys(file, visit, visit.pointer === '' ? allKeywords : nestedKeywords, 'schema', problems);
+      checkRefValue(file, visit.pointer, visit.node, problems);
+    });
+    checkRootId(file, folder, roles, problems);
+  }
+  roles.steps.forEach((step, index) => {
+    if (!isObject(step.when)) return;
+    walkSchema(
+      step.when,
+      (visit) => checkKeys(WIZARD, visit, conditionKeywords, 'condition', problems),
+      ptr('/steps', index, 'when'),
+    );
+  });
+}
+
+const nestedKeywords = allKeywords.filter((key) => !rootOnlyKeywords.includes(key));
+
+function checkKeys(
+  file: string,
+  { node, pointer }: Visit,
+  allowed: readonly string[],
+  position: 'schema' | 'condition',
+  problems: Problems,
+): void {
+  for (const key of Object.keys(node)) {
+    if (allowed.includes(key)) continue;
+    const at = ptr(pointer, key);
+    const reason = Object.hasOwn(unsupportedKeywords, key) ? unsupportedKeywords[key] : undefined;
+    if (reason !== undefined) {
+      problems.add({
+        code: 'unsupported-keyword',
+        file,
+        pointer: at,
+        message: `"${key}" is a JSON Schema keyword the wizard does not accept: ${reason}.`,
+        fix: `Remove "${key}".`,
+      });
+      continue;
+    }
+    if (allKeywords.includes(key)) {
+      problems.add({ code: 'keyword-position', file, pointer: at, ...misplaced(key, position) });
+      continue;
+    }
+    problems.add({
+      code: 'unknown-keyword',
+      file,
+      pointer: at,
+      message: `"${key}" is not a keyword the wizard accepts${position === 'condition' ? " in a step's condition" : ''}, so the definition cannot be published.${didYouMean(key, allowed)}`,
+      fix: 'Correct the spelling, or remove the key. (To add a field, put it inside "properties".)',
+    });
+  }
+}
+
+function misplaced(key: string, position: 'schema' | 'condition'): { message: string; fix: string } {
+  if (position === 'condition') {
+    return {
+      message: `"${key}" cannot be used in a step's condition ("when"): a condition only tests the answers of earlier steps, with ${list(conditionKeywords.slice(0, 6))} and the like.`,
+      fix:
+        key === '$ref'
+          ? 'Write the test itself in the condition, e.g. { "properties": { "type": { "const": 2 } }, "required": ["type"] }.'
+          : `Remove "${key}" from the condition.`,
+    };
+  }
+  return {
+    message: `"${key}" is allowed only at the top of a schema file, not inside it: ${key === '$id' ? 'a schema has one "$id", its path' : 'a file names its JSON Schema version once'}.`,
+    fix: `Remove "${key}" here${key === '$id' ? '; to point at this part of the file, use "$ref" with a pointer, e.g. "steps/x.schema.json#/properties/name"' : ''}.`,
+  };
+}
+
+/** An address with a scheme ("https:", "file:", "data:") or a host ("//example.com"). */
+export function isRemoteRef(ref: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('//');
+}
+
+/** A `$ref` is a path inside the definition, with an optional #/pointer: no scheme, no "//" host. */
+function checkRefValue(file: string, pointer: string, node: JsonObject, problems: Problems): void {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return;
+  if (isRemoteRef(ref)) {
+    problems.add({
+      code: 'remote-ref',
+      file,
+      pointer: ptr(pointer, '$ref'),
+      message: `The reference ${quote(ref)} is an address outside the definition; the wizard reads only its own files.`,
+      fix: 'Point "$ref" at a file of the definition, e.g. "steps/pharmacy-info.schema.json#/properties/name", and copy the rule there if it is missing.',
+    });
+    return;
+  }
+  const target = ref.split('#')[0];
+  const programFile = PROGRAM_FILES.find((path) => target !== '' && target.replace(/^(\.\/|\/)+/, '') === path);
+  if (programFile && !(PROGRAM_FILES as readonly string[]).includes(file)) {
+    problems.add({
+      code: 'remote-ref',
+      file,
+      pointer: ptr(pointer, '$ref'),
+      message: `The reference ${quote(ref)} points into ${programFile}, which describes the definition's files and is not part of the form.`,
+      fix: 'Point "$ref" at a step schema or the registration schema instead.',
+    });
+  }
+}
+
+/** A file's `$id` is its own path: how references find it, and nothing else can be written there. */
+function checkRootId(file: string, folder: Folder, roles: Roles, problems: Problems): void {
+  const root = folder.json.get(file);
+  if (!isObject(root) || !Object.hasOwn(root, '$id') || root.$id === file) return;
+  const id = root.$id;
+  const owner = typeof id === 'string' ? roles.idToFile.get(id.replace(/#$/, '')) : undefined;
+  const copied = owner !== undefined && owner !== file;
+  problems.add({
+    code: copied ? 'duplicate-id' : 'id-path',
+    file,
+    pointer: '/$id',
+    message: copied
+      ? `The "$id" ${quote(id)} is already the "$id" of ${owner} (was this file copied?); references to it would find the wrong file.`
+      : `The "$id" ${quote(id)} is not the file's path (${file}); a schema's "$id" is always its path inside the definition, so references written with the file name find it.`,
+    fix: `Write "$id": "${file}".`,
+  });
+}
