@@ -57,6 +57,21 @@ export function limitExcess(value: unknown, nodesBefore = 0): { excess?: LimitEx
 }
 
 /**
+ * Whether `value` nests deeper than the limit, found with an explicit stack. Only depth makes a
+ * recursive reader (JSON.stringify, a deep comparison) fail; the other limits are the checker's.
+ */
+export function nestsTooDeep(value: unknown): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
+  while (stack.length > 0) {
+    const { value: node, depth } = stack.pop() as (typeof stack)[number];
+    if (depth > DEFINITION_LIMITS.maxDepth) return true;
+    if (typeof node !== 'object' || node === null) continue;
+    for (const child of Object.values(node)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
+
+/**
  * Reports every file that breaks a limit; true when one does. The caller then runs no other check,
  * since every other check assumes a value of a sane size.
  */

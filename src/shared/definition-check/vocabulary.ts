@@ -9,7 +9,7 @@
  * audit. Only keywords whose handling we know reach the code generator.
  */
 import { PROGRAM_FILES } from '../definition-files.js';
-import type { Folder } from './folder.js';
+import { folderPath, type Folder } from './folder.js';
 import { isObject, ptr, type JsonObject } from './json.js';
 import type { Problems } from './problem.js';
 import type { Roles } from './roles.js';
@@ -119,7 +119,7 @@ function checkRefValue(file: string, pointer: string, node: JsonObject, problems
     return;
   }
   const target = ref.split('#')[0];
-  const programFile = PROGRAM_FILES.find((path) => target !== '' && target.replace(/^(\.\/|\/)+/, '') === path);
+  const programFile = PROGRAM_FILES.find((path) => target !== '' && folderPath(target, file) === path);
   if (programFile && !(PROGRAM_FILES as readonly string[]).includes(file)) {
     problems.add({
       code: 'remote-ref',
