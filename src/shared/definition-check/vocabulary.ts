@@ -86,7 +86,7 @@ function checkKeys(
 function misplaced(key: string, position: 'schema' | 'condition'): { message: string; fix: string } {
   if (position === 'condition') {
     return {
-      message: `"${key}" cannot be used in a step's condition ("when"): a condition only tests the answers of earlier steps, with ${list(conditionKeywords.slice(0, 6))} and the like.`,
+      message: `"${key}" cannot be used in a step's condition ("when"): a condition only tests the answers of earlier steps, with keywords such as ${list(['properties', 'required', 'const', 'enum', 'not', 'anyOf'])}.`,
       fix:
         key === '$ref'
           ? 'Write the test itself in the condition, e.g. { "properties": { "type": { "const": 2 } }, "required": ["type"] }.'
@@ -136,7 +136,7 @@ function checkRootId(file: string, folder: Folder, roles: Roles, problems: Probl
   const root = folder.json.get(file);
   if (!isObject(root) || !Object.hasOwn(root, '$id') || root.$id === file) return;
   const id = root.$id;
-  const owner = typeof id === 'string' ? roles.idToFile.get(id.replace(/#$/, '')) : undefined;
+  const owner = typeof id === 'string' ? roles.idToFile.get(id) : undefined;
   const copied = owner !== undefined && owner !== file;
   problems.add({
     code: copied ? 'duplicate-id' : 'id-path',
