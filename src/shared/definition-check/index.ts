@@ -14,7 +14,7 @@ import { lineOf } from './json.js';
 import { checkLimits } from './limits.js';
 import { checkMapping } from './mapping.js';
 import { checkMeta } from './meta.js';
-import { Problems, problemWords, type Problem } from './problem.js';
+import { MAX_PROBLEMS, Problems, problemWords, type Problem } from './problem.js';
 import { readRoles } from './roles.js';
 import { checkSteps } from './steps.js';
 import { checkStructure } from './structure.js';
@@ -23,10 +23,7 @@ import { checkVerify } from './verify.js';
 import { checkVocabulary } from './vocabulary.js';
 
 export type { Problem } from './problem.js';
-export { problemWords } from './problem.js';
-
-/** The most problems one check reports (a draft is not fixed a thousand mistakes at a time). */
-export const MAX_PROBLEMS = 200;
+export { MAX_PROBLEMS, problemWords } from './problem.js';
 
 export interface DefinitionCheck {
   /** The files checked, relative to schemas/, sorted. */

@@ -4,9 +4,9 @@
  * (thousands of levels, a megabyte in one string, hundreds of thousands of nodes) must be refused
  * here, by a walk that cannot itself overflow the stack, and never reach them.
  *
- * Today's definition, with its meta-schemas, is 9 levels deep at most, has 680 JSON values in all
- * and its longest text is 230 characters. Each limit leaves more than three times that headroom
- * for a definition that grows by hand.
+ * Today's definition, with its meta-schemas, is 9 levels deep at most, has 680 JSON values in all,
+ * its longest text is 230 characters and its longest list 14 options. Each limit leaves more than
+ * three times that headroom for a definition that grows by hand.
  */
 import { ptr } from './json.js';
 import type { Folder } from './folder.js';
@@ -19,11 +19,17 @@ export const DEFINITION_LIMITS = {
   maxNodes: 20_000,
   /** Characters of one text or one property name. */
   maxStringChars: 5_000,
+  /**
+   * Items of one list or members of one object (options, fields, steps). ajv nests the code of a
+   * `oneOf` one level per option: 2,000 options take seconds to compile, 3,000 fail.
+   */
+  maxItems: 500,
 } as const;
 
 export type LimitExcess =
   | { kind: 'depth'; pointer: string }
   | { kind: 'string'; pointer: string; length: number }
+  | { kind: 'items'; pointer: string; count: number }
   | { kind: 'nodes'; pointer: string };
 
 /**
@@ -45,6 +51,8 @@ export function limitExcess(value: unknown, nodesBefore = 0): { excess?: LimitEx
     const entries: Array<[string | number, unknown]> = Array.isArray(node)
       ? node.map((item, index) => [index, item])
       : Object.entries(node);
+    if (entries.length > DEFINITION_LIMITS.maxItems)
+      return { excess: { kind: 'items', pointer, count: entries.length }, nodes };
     for (let index = entries.length - 1; index >= 0; index -= 1) {
       const [key, child] = entries[index];
       const at = ptr(pointer, key);
@@ -91,7 +99,7 @@ export function checkLimits(folder: Folder, problems: Problems): boolean {
 }
 
 function limitProblem(excess: LimitExcess): { code: string; pointer: string; message: string; fix: string } {
-  const { maxDepth, maxNodes, maxStringChars } = DEFINITION_LIMITS;
+  const { maxDepth, maxNodes, maxStringChars, maxItems } = DEFINITION_LIMITS;
   switch (excess.kind) {
     case 'depth':
       return {
@@ -106,6 +114,13 @@ function limitProblem(excess: LimitExcess): { code: string; pointer: string; mes
         pointer: excess.pointer,
         message: `A text here is ${excess.length} characters long; one text or name may have at most ${maxStringChars}, so no other check of the definition ran.`,
         fix: `Shorten the text to ${maxStringChars} characters or fewer (a long page of rules belongs in several "articles").`,
+      };
+    case 'items':
+      return {
+        code: 'too-many-items',
+        pointer: excess.pointer,
+        message: `This list or object has ${excess.count} entries; one may have at most ${maxItems}, so no other check of the definition ran.`,
+        fix: 'Split it: a field with hundreds of options is hard to fill in anyway (a searchable list from data, like the cities, suits it better); a step with hundreds of fields belongs in several steps.',
       };
     case 'nodes':
       return {

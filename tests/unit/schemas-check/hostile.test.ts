@@ -9,7 +9,8 @@ describe('schemas:check on hostile definitions', () => {
     const codes = new Set(refused.map((entry) => entry.refusal?.code));
     for (const code of ['unknown-keyword', 'unsupported-keyword', 'keyword-position', 'id-path', 'remote-ref'])
       expect(codes).toContain(code);
-    for (const code of ['too-deep', 'string-too-long', 'too-many-nodes']) expect(codes).toContain(code);
+    for (const code of ['too-deep', 'string-too-long', 'too-many-nodes', 'too-many-items'])
+      expect(codes).toContain(code);
   });
 
   it.each(refused)('refuses $name ($attacks) with its problem at file:line and pointer', (entry) => {
@@ -32,7 +33,7 @@ describe('schemas:check on hostile definitions', () => {
   });
 
   it('refuses a draft beyond a limit with that problem alone: no other check walked it', () => {
-    for (const name of ['deep-draft', 'deep-when', 'huge-string', 'many-nodes']) {
+    for (const name of ['deep-draft', 'deep-when', 'huge-string', 'many-nodes', 'many-options']) {
       const entry = hostileDefinitions.find((candidate) => candidate.name === name);
       const { problems } = checkDefinition(hostileTexts(entry as (typeof hostileDefinitions)[number]));
       expect(problems.map((p) => p.code)).toEqual([entry?.refusal?.code]);

@@ -7,7 +7,7 @@ import { deepText } from '../../fixtures/hostile-definitions/index.js';
 import { realSchemas } from './helpers.js';
 
 const STEP = 'steps/pharmacy-info.schema.json';
-const { maxDepth, maxNodes, maxStringChars } = DEFINITION_LIMITS;
+const { maxDepth, maxItems, maxNodes, maxStringChars } = DEFINITION_LIMITS;
 
 /** The shipped texts with the step schema's "definitions" set to `text`. */
 function withDefinitions(text: string): Record<string, string> {
@@ -52,12 +52,44 @@ describe('schemas:check on the size and shape of a definition', () => {
   });
 
   it(`counts values across all files and stops at ${maxNodes}`, () => {
-    expect(limitExcess(Array.from({ length: maxNodes - 1 }, () => 0)).excess).toBeUndefined();
-    expect(limitExcess(Array.from({ length: maxNodes }, () => 0)).excess).toEqual({
-      kind: 'nodes',
-      pointer: `/${maxNodes - 1}`,
-    });
+    // Lists of maxItems numbers in one list: (maxItems + 1) values each, and the outer list itself.
+    const lists = (count: number) => Array.from({ length: count }, () => Array.from({ length: maxItems }, () => 0));
+    const fitting = Math.floor((maxNodes - 1) / (maxItems + 1));
+    expect(limitExcess(lists(fitting)).excess).toBeUndefined();
+    expect(limitExcess(lists(fitting + 1)).excess?.kind).toBe('nodes');
     expect(limitExcess([0, 0], maxNodes - 2).excess?.kind).toBe('nodes');
+    expect(limitExcess([0], maxNodes - 2).excess).toBeUndefined();
+  });
+
+  it(`accepts ${maxItems} options in one list and refuses one more, pointing at the list`, () => {
+    const options = (count: number) =>
+      JSON.stringify({ type: 'integer', enum: Array.from({ length: count }, (_, i) => i) });
+    expect(codes(withDefinitions(JSON.stringify({ shared: JSON.parse(options(maxItems)) })))).not.toContain(
+      'too-many-items',
+    );
+    const [problem] = checkDefinition(
+      withDefinitions(JSON.stringify({ shared: JSON.parse(options(maxItems + 1)) })),
+    ).problems;
+    expect(problem).toMatchObject({ code: 'too-many-items', file: STEP, pointer: '/definitions/shared/enum' });
+    expect(problem.message).toContain(`${maxItems + 1} entries`);
+  });
+
+  it('answers a condition with hundreds of values that are not options in seconds, not minutes', () => {
+    const texts = readTexts(realSchemas);
+    const schema = JSON.parse(texts[STEP]);
+    const values = Array.from({ length: maxItems - 10 }, (_, i) => i + 1000);
+    schema.properties.type.oneOf = values.map((value) => ({ const: value - 1000, title: `گزینهٔ ${value}` }));
+    schema.allOf = Array.from({ length: 30 }, () => ({
+      if: { properties: { type: { enum: values } }, required: ['type'] },
+      then: {},
+    }));
+    texts[STEP] = JSON.stringify(schema, null, 2);
+    const started = performance.now();
+    const { problems } = checkDefinition(texts);
+    expect(problems).toHaveLength(MAX_PROBLEMS);
+    expect(problems.map((p) => p.code)).toContain('condition-not-an-option');
+    // Minutes when each value was compared with each option, and each guess with each title.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('measures and walks 100,000 levels without recursion', () => {
@@ -80,8 +112,9 @@ describe('schemas:check on the size and shape of a definition', () => {
   });
 
   it(`lists at most ${MAX_PROBLEMS} problems, however many mistakes a draft has`, () => {
-    const keys = Object.fromEntries(Array.from({ length: 1000 }, (_, index) => [`x${index}`, 1]));
-    const { problems } = checkDefinition(withDefinitions(JSON.stringify({ shared: keys })));
+    const keys = (group: number) => Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`x${group}-${i}`, 1]));
+    const shared = Object.fromEntries(Array.from({ length: 5 }, (_, group) => [`s${group}`, keys(group)]));
+    const { problems } = checkDefinition(withDefinitions(JSON.stringify(shared)));
     expect(problems).toHaveLength(MAX_PROBLEMS);
     expect(new Set(problems.map((p) => p.code))).toEqual(new Set(['unknown-keyword']));
   });
