@@ -8,7 +8,9 @@
  * written for (an `$id` deep inside a condition is written into a code comment) is not ours to
  * audit. Only keywords whose handling we know reach the code generator.
  */
+import { NORMALIZE_KINDS } from '../ajv-config.js';
 import { PROGRAM_FILES } from '../definition-files.js';
+import { VERIFY_KINDS } from '../verify.js';
 import { folderPath, type Folder } from './folder.js';
 import { isObject, ptr, type JsonObject } from './json.js';
 import type { Problems } from './problem.js';
@@ -24,7 +26,14 @@ import {
 } from './walk.js';
 
 /** Problem codes of this module: a file with one of them is not compiled (compile.ts). */
-export const vocabularyCodes = ['unknown-keyword', 'unsupported-keyword', 'keyword-position', 'id-path', 'remote-ref'];
+export const vocabularyCodes = [
+  'unknown-keyword',
+  'unsupported-keyword',
+  'keyword-position',
+  'keyword-value',
+  'id-path',
+  'remote-ref',
+];
 
 const WIZARD = 'wizard.json';
 
@@ -33,6 +42,7 @@ export function checkVocabulary(folder: Folder, roles: Roles, problems: Problems
     walkSchema(folder.json.get(file), (visit) => {
       checkKeys(file, visit, visit.pointer === '' ? allKeywords : nestedKeywords, 'schema', problems);
       checkRefValue(file, visit.pointer, visit.node, problems);
+      checkProjectValues(file, visit.pointer, visit.node, problems);
     });
     checkRootId(file, folder, roles, problems);
   }
@@ -97,6 +107,37 @@ function misplaced(key: string, position: 'schema' | 'condition'): { message: st
     message: `"${key}" is allowed only at the top of a schema file, not inside it: ${key === '$id' ? 'a schema has one "$id", its path' : 'a file names its JSON Schema version once'}.`,
     fix: `Remove "${key}" here${key === '$id' ? '; to point at this part of the file, use "$ref" with a pointer, e.g. "steps/x.schema.json#/properties/name"' : ''}.`,
   };
+}
+
+/**
+ * The project's own keywords take the values their readers know. (The standard keywords' values
+ * are checked against draft-07 by meta.ts, which also keeps a file from being compiled.)
+ */
+function checkProjectValues(file: string, pointer: string, node: JsonObject, problems: Problems): void {
+  const kinds: Array<[string, readonly string[]]> = [
+    ['normalize', NORMALIZE_KINDS],
+    ['verify', VERIFY_KINDS],
+  ];
+  for (const [key, allowed] of kinds) {
+    const value = node[key];
+    if (value === undefined || (typeof value === 'string' && allowed.includes(value))) continue;
+    problems.add({
+      code: 'keyword-value',
+      file,
+      pointer: ptr(pointer, key),
+      message: `"${key}": ${quote(value)} is not one the wizard knows.${typeof value === 'string' ? didYouMean(value, allowed) : ''}`,
+      fix: `Write one of ${list(allowed)}, or remove "${key}".`,
+    });
+  }
+  const message = node.errorMessage;
+  if (message === undefined || typeof message === 'string' || isObject(message)) return;
+  problems.add({
+    code: 'keyword-value',
+    file,
+    pointer: ptr(pointer, 'errorMessage'),
+    message: '"errorMessage" must be one Persian message, or an object with one message per rule.',
+    fix: 'Write "errorMessage": "لطفاً … را بنویسید." or "errorMessage": { "required": "…", "pattern": "…" }.',
+  });
 }
 
 /** An address with a scheme ("https:", "file:", "data:") or a host ("//example.com"). */

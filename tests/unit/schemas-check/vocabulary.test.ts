@@ -115,4 +115,23 @@ describe('schemas:check on the closed vocabulary', () => {
     expect(only(problems, 'unknown-keyword').pointer).toBe('/properties/name/minLenght');
     expect(problems.filter((p) => p.code === 'compile')).toEqual([]);
   });
+
+  it('refuses a value of normalize, verify or errorMessage the wizard does not know, before compiling', () => {
+    const dir = copySchemas();
+    editJson(dir, STEP, (s) => {
+      s.properties.name.normalize = 'digit';
+      s.properties.name.errorMessage = ['لطفاً'];
+      s.properties.type.verify = 'x*/alert(1)/*';
+    });
+    const problems = problemsIn(dir).filter((p) => p.code === 'keyword-value');
+    expect(problems.map((p) => p.pointer).sort()).toEqual([
+      '/properties/name/errorMessage',
+      '/properties/name/normalize',
+      '/properties/type/verify',
+    ]);
+    const normalize = problems.find((p) => p.pointer.endsWith('/normalize'));
+    expect(normalize?.message).toBe('"normalize": "digit" is not one the wizard knows. Did you mean "digits"?');
+    expect(normalize?.fix).toBe('Write one of "text", "digits", "mobile", "none", or remove "normalize".');
+    expect(problemsIn(dir).filter((p) => p.code === 'compile')).toEqual([]);
+  });
 });
