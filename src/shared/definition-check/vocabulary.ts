@@ -14,7 +14,7 @@ import { VERIFY_KINDS } from '../verify.js';
 import { folderPath, type Folder } from './folder.js';
 import { isObject, ptr, type JsonObject } from './json.js';
 import type { Problems } from './problem.js';
-import type { Roles } from './roles.js';
+import { resolveRef, type Roles } from './roles.js';
 import { didYouMean, list, quote } from './text.js';
 import {
   allKeywords,
@@ -33,15 +33,23 @@ export const vocabularyCodes = [
   'keyword-value',
   'id-path',
   'remote-ref',
+  'ref-target',
 ];
 
 const WIZARD = 'wizard.json';
 
 export function checkVocabulary(folder: Folder, roles: Roles, problems: Problems): void {
+  const schemaPositions = new Map<string, Set<string>>();
+  for (const file of roles.schemaFiles) {
+    const positions = new Set<string>();
+    walkSchema(folder.json.get(file), ({ pointer }) => positions.add(pointer));
+    schemaPositions.set(file, positions);
+  }
   for (const file of roles.schemaFiles) {
     walkSchema(folder.json.get(file), (visit) => {
       checkKeys(file, visit, visit.pointer === '' ? allKeywords : nestedKeywords, 'schema', problems);
-      checkRefValue(file, visit.pointer, visit.node, problems);
+      if (checkRefValue(file, visit.pointer, visit.node, problems))
+        checkRefTarget(file, visit.pointer, visit.node, { folder, roles, schemaPositions }, problems);
       checkProjectValues(file, visit.pointer, visit.node, problems);
     });
     checkRootId(file, folder, roles, problems);
@@ -145,10 +153,13 @@ export function isRemoteRef(ref: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('//');
 }
 
-/** A `$ref` is a path inside the definition, with an optional #/pointer: no scheme, no "//" host. */
-function checkRefValue(file: string, pointer: string, node: JsonObject, problems: Problems): void {
+/**
+ * A `$ref` is a path inside the definition, with an optional #/pointer: no scheme, no "//" host.
+ * True when the reference is one to follow further.
+ */
+function checkRefValue(file: string, pointer: string, node: JsonObject, problems: Problems): boolean {
   const ref = node.$ref;
-  if (typeof ref !== 'string') return;
+  if (typeof ref !== 'string') return false;
   if (isRemoteRef(ref)) {
     problems.add({
       code: 'remote-ref',
@@ -157,7 +168,7 @@ function checkRefValue(file: string, pointer: string, node: JsonObject, problems
       message: `The reference ${quote(ref)} is an address outside the definition; the wizard reads only its own files.`,
       fix: 'Point "$ref" at a file of the definition, e.g. "steps/pharmacy-info.schema.json#/properties/name", and copy the rule there if it is missing.',
     });
-    return;
+    return false;
   }
   const target = ref.split('#')[0];
   const programFile = PROGRAM_FILES.find((path) => target !== '' && folderPath(target, file) === path);
@@ -169,7 +180,33 @@ function checkRefValue(file: string, pointer: string, node: JsonObject, problems
       message: `The reference ${quote(ref)} points into ${programFile}, which describes the definition's files and is not part of the form.`,
       fix: 'Point "$ref" at a step schema or the registration schema instead.',
     });
+    return false;
   }
+  return true;
+}
+
+/**
+ * A `$ref` leads to a schema (a field, a definition, a branch…), never into a value such as a
+ * "default", an option list or a message: ajv would read that value as a schema of its own.
+ */
+function checkRefTarget(
+  file: string,
+  pointer: string,
+  node: JsonObject,
+  context: { folder: Folder; roles: Roles; schemaPositions: Map<string, Set<string>> },
+  problems: Problems,
+): void {
+  const ref = node.$ref as string;
+  const target = resolveRef(ref, file, context.folder, context.roles);
+  if ('error' in target) return; // reported as unresolved-ref (structure.ts)
+  if (context.schemaPositions.get(target.file)?.has(target.pointer)) return;
+  problems.add({
+    code: 'ref-target',
+    file,
+    pointer: ptr(pointer, '$ref'),
+    message: `The reference ${quote(ref)} points to ${target.pointer || 'the top'} of ${target.file}, which is a value (a default, an option list, a message…), not a schema.`,
+    fix: 'Point "$ref" at a field or a definition, e.g. "steps/pharmacy-info.schema.json#/properties/name".',
+  });
 }
 
 /** A file's `$id` is its own path: how references find it, and nothing else can be written there. */

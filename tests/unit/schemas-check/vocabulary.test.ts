@@ -134,4 +134,23 @@ describe('schemas:check on the closed vocabulary', () => {
     expect(normalize?.fix).toBe('Write one of "text", "digits", "mobile", "none", or remove "normalize".');
     expect(problemsIn(dir).filter((p) => p.code === 'compile')).toEqual([]);
   });
+
+  it('refuses a $ref into a value (a default, an option list): ajv would read the value as a schema', () => {
+    const dir = copySchemas();
+    editJson(dir, STEP, (s) => {
+      s.properties.hasDavajoo.default = { $id: 'x*/alert(1)/*', type: 'boolean' };
+      s.properties.name.allOf = [{ $ref: '#/properties/hasDavajoo/default' }];
+    });
+    editJson(dir, 'registration.schema.json', (s) => {
+      s.properties.type = { $ref: 'steps/pharmacy-info.schema.json#/properties/type/oneOf/0/title' };
+    });
+    const problems = problemsIn(dir).filter((p) => p.code === 'ref-target');
+    expect(problems.map((p) => [p.file, p.pointer])).toEqual([
+      ['registration.schema.json', '/properties/type/$ref'],
+      [STEP, '/properties/name/allOf/0/$ref'],
+    ]);
+    expect(problems[1].message).toContain(
+      'points to /properties/hasDavajoo/default of steps/pharmacy-info.schema.json',
+    );
+  });
 });
