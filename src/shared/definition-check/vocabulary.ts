@@ -138,7 +138,20 @@ function checkProjectValues(file: string, pointer: string, node: JsonObject, pro
     });
   }
   const message = node.errorMessage;
-  if (message === undefined || typeof message === 'string' || isObject(message)) return;
+  if (message === undefined || typeof message === 'string') return;
+  if (isObject(message)) {
+    // ajv looks for "$id" and "$ref" in every object of a schema, messages included.
+    for (const key of Object.keys(message).filter((name) => name.startsWith('$'))) {
+      problems.add({
+        code: 'keyword-value',
+        file,
+        pointer: ptr(pointer, 'errorMessage', key),
+        message: `A message is keyed by the rule it is for, and "${key}" is not a rule.`,
+        fix: `Remove "${key}" from "errorMessage".`,
+      });
+    }
+    return;
+  }
   problems.add({
     code: 'keyword-value',
     file,
