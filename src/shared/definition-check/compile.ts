@@ -16,6 +16,8 @@ import { walkSchema } from './walk.js';
 
 const explainedElsewhere = [
   ...vocabularyCodes,
+  // ajv walks a message object like a schema (it looks for "$id" in it): only texts reach it.
+  'message-text',
   'json-syntax',
   'meta',
   'bad-pattern',
