@@ -161,9 +161,9 @@ function checkProjectValues(file: string, pointer: string, node: JsonObject, pro
   });
 }
 
-/** An address with a scheme ("https:", "file:", "data:") or a host ("//example.com"). */
+/** An address with a scheme ("https:", "file:", "data:") or a host ("//example.com", or "\\\\host" as URL parsers read it). */
 export function isRemoteRef(ref: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('//');
+  return /^[a-z][a-z0-9+.-]*:/i.test(ref) || /^[/\\]{2}/.test(ref);
 }
 
 /**

@@ -96,12 +96,18 @@ describe('schemas:check on the closed vocabulary', () => {
     const dir = copySchemas();
     editJson(dir, STEP, (s) => {
       s.properties.name = { $ref: 'file:///etc/passwd' };
+      s.properties.type = { $ref: '\\\\attacker.example\\type.schema.json' };
       s.properties.hasDavajoo = { $ref: '../wizard.schema.json#/definitions/step' };
     });
     const problems = problemsIn(dir).filter((p) => p.code === 'remote-ref');
-    expect(problems.map((p) => p.pointer)).toEqual(['/properties/name/$ref', '/properties/hasDavajoo/$ref']);
+    expect(problems.map((p) => p.pointer)).toEqual([
+      '/properties/name/$ref',
+      '/properties/type/$ref',
+      '/properties/hasDavajoo/$ref',
+    ]);
     expect(problems[0].message).toContain('an address outside the definition');
-    expect(problems[1].message).toContain('points into wizard.schema.json');
+    expect(problems[1].message).toContain('an address outside the definition');
+    expect(problems[2].message).toContain('points into wizard.schema.json');
     // One refusal per $ref: the unresolved-ref check does not repeat it.
     expect(problemsIn(dir).filter((p) => p.code === 'unresolved-ref')).toEqual([]);
   });
