@@ -340,11 +340,13 @@ export function draftTexts(files: DefinitionFiles, typed: DefinitionTexts = {}):
   for (const path of paths) {
     if (!isDefinitionPath(path))
       throw new ApiError(400, 'draft_path', undefined, undefined, fill(fa.errors.draft_path, { path }));
-    // Writing a value out and comparing it recurse into it; the other limits are the checker's problems.
-    if (Object.hasOwn(files, path) && nestsTooDeep(files[path])) throw tooLarge(path);
+    // Writing a value out and comparing it both recurse into it, so a value nested beyond the limits
+    // is neither: with its text as typed, the text is kept and the checker reports the depth.
+    const deep = Object.hasOwn(files, path) && nestsTooDeep(files[path]);
+    if (deep && !Object.hasOwn(typed, path)) throw tooLarge(path);
     const text = Object.hasOwn(typed, path) ? typed[path] : fileText(files[path]);
     if (text.length > MAX_FILE_CHARS) throw tooLarge(path);
-    if (Object.hasOwn(typed, path) && Object.hasOwn(files, path) && !sameValue(text, files[path]))
+    if (!deep && Object.hasOwn(typed, path) && Object.hasOwn(files, path) && !sameValue(text, files[path]))
       throw new ApiError(400, 'draft_invalid');
     texts[path] = text;
   }
