@@ -6,6 +6,7 @@ import {
   type DefinitionFiles,
   type DefinitionTexts,
 } from '../../shared/definition-files.js';
+import { limitExcess, nestsTooDeep } from '../../shared/definition-check/limits.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { fa } from '../../shared/strings.fa.js';
 import { fill } from '../../shared/text.js';
@@ -37,21 +38,30 @@ export interface DefinitionStoreDeps {
   logError?: (message: string, detail: Record<string, unknown>) => void;
 }
 
-/** Most files a definition may have, and the longest text of one (a whole definition is ~20 KB today). */
+/**
+ * Most files a definition may have, and the longest text of one (a whole definition is ~20 KB
+ * today). Depth, node count and text length inside a file are DEFINITION_LIMITS (the checker's).
+ */
 export const MAX_FILES = 100;
 export const MAX_FILE_CHARS = 256 * 1024;
 
 const SWITCH_ATTEMPTS = 5;
 
-/** Parses each text; a file that is not JSON is left out (the checker reports it). */
+/**
+ * Parses each text; a file that is not JSON, or is beyond the definition's limits, is left out
+ * (the checker reports it). Every reader of the files (serialising, hashing, the diff) recurses
+ * into them, so none of them may see a value deeper than the limits.
+ */
 export function filesOf(texts: DefinitionTexts): DefinitionFiles {
   const files: DefinitionFiles = {};
   for (const [path, text] of Object.entries(texts)) {
+    let value: unknown;
     try {
-      files[path] = JSON.parse(text) as unknown;
+      value = JSON.parse(text) as unknown;
     } catch {
-      // Not JSON (yet): kept as typed in texts, reported by the checker, never published.
+      continue; // Not JSON (yet): kept as typed in texts, reported by the checker, never published.
     }
+    if (!limitExcess(value).excess) files[path] = value;
   }
   return files;
 }
@@ -395,13 +405,21 @@ export function draftTexts(files: DefinitionFiles, typed: DefinitionTexts = {}):
   for (const path of paths) {
     if (!isDefinitionPath(path))
       throw new ApiError(400, 'draft_path', undefined, undefined, fill(fa.errors.draft_path, { path }));
+    // Writing a value out and comparing it both recurse into it, so a value nested beyond the limits
+    // is neither: with its text as typed, the text is kept and the checker reports the depth.
+    const deep = Object.hasOwn(files, path) && nestsTooDeep(files[path]);
+    if (deep && !Object.hasOwn(typed, path)) throw tooLarge(path);
     const text = Object.hasOwn(typed, path) ? typed[path] : fileText(files[path]);
-    if (text.length > MAX_FILE_CHARS) throw new ApiError(400, 'draft_invalid');
-    if (Object.hasOwn(typed, path) && Object.hasOwn(files, path) && !sameValue(text, files[path]))
+    if (text.length > MAX_FILE_CHARS) throw tooLarge(path);
+    if (!deep && Object.hasOwn(typed, path) && Object.hasOwn(files, path) && !sameValue(text, files[path]))
       throw new ApiError(400, 'draft_invalid');
     texts[path] = text;
   }
   return texts;
+}
+
+function tooLarge(path: string): ApiError {
+  return new ApiError(400, 'draft_too_large', undefined, undefined, fill(fa.errors.draft_too_large, { path }));
 }
 
 function sameValue(text: string, value: unknown): boolean {

@@ -11,12 +11,15 @@ import type { MetaInvalid } from './meta.js';
 import type { Problems } from './problem.js';
 import { resolveRef, type Roles } from './roles.js';
 import { didYouMean } from './text.js';
+import { vocabularyCodes } from './vocabulary.js';
 import { walkSchema } from './walk.js';
 
 const explainedElsewhere = [
+  ...vocabularyCodes,
+  // ajv walks a message object like a schema (it looks for "$id" in it): only texts reach it.
+  'message-text',
   'json-syntax',
   'meta',
-  'unknown-keyword',
   'bad-pattern',
   'unresolved-ref',
   'required-unknown',

@@ -154,25 +154,25 @@ function checkValues(
   const tested: Array<[string, Json]> = [];
   if ('const' in test) tested.push([ptr(pointer, 'const'), test.const]);
   if (Array.isArray(test.enum)) test.enum.forEach((value, index) => tested.push([ptr(pointer, 'enum', index), value]));
-  for (const [at, value] of tested) {
-    if (options.some((option) => JSON.stringify(option.value) === JSON.stringify(value))) continue;
-    const described = options.map((option) =>
+  const values = new Set(options.map((option) => JSON.stringify(option.value)));
+  const missing = tested.filter(([, value]) => !values.has(JSON.stringify(value)));
+  if (missing.length === 0) return;
+  const described = options
+    .map((option) =>
       option.title ? `${JSON.stringify(option.value)} (${option.title})` : JSON.stringify(option.value),
-    );
-    const byTitle =
-      typeof value === 'string'
-        ? options.find(
-            (option) =>
-              option.title === value ||
-              option.title ===
-                nearest(
-                  value,
-                  options.flatMap((o) => (o.title ? [o.title] : [])),
-                ),
-          )
-        : undefined;
-    const byValue = options.find((option) => quote(option.value).replace(/"/g, '') === quote(value).replace(/"/g, ''));
-    const guess = byTitle ?? byValue;
+    )
+    .join(', ');
+  const titles = options.flatMap((option) => (option.title ? [option.title] : []));
+  const unquoted = (value: Json): string => quote(value).replace(/"/g, '');
+  const byUnquoted = new Map<string, (typeof options)[number]>();
+  for (const option of options)
+    if (!byUnquoted.has(unquoted(option.value))) byUnquoted.set(unquoted(option.value), option);
+  for (const [at, value] of missing) {
+    // Past the problems a check lists, guessing what was meant for each value only costs time.
+    if (problems.full) return;
+    const title = typeof value === 'string' ? (titles.includes(value) ? value : nearest(value, titles)) : undefined;
+    const byTitle = title === undefined ? undefined : options.find((option) => option.title === title);
+    const guess = byTitle ?? byUnquoted.get(unquoted(value));
     problems.add({
       code: 'condition-not-an-option',
       file,
@@ -180,7 +180,7 @@ function checkValues(
       message:
         `The condition compares "${name}" with ${quote(value)}, which is not one of its options, so it never holds.` +
         (guess ? ` Did you mean ${JSON.stringify(guess.value)}${guess.title ? ` (${guess.title})` : ''}?` : ''),
-      fix: `Use the option's value ("const"), not its title: one of ${described.join(', ')}.`,
+      fix: `Use the option's value ("const"), not its title: one of ${described}.`,
     });
   }
 }

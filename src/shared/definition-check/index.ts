@@ -10,20 +10,22 @@ import { checkConditions } from './conditions.js';
 import { checkConfig } from './config.js';
 import { checkFields } from './fields.js';
 import { checkFloor, type Floor } from './floor.js';
-import { folderOf } from './folder.js';
+import { folderOf, type Folder } from './folder.js';
 import { lineOf } from './json.js';
+import { checkLimits } from './limits.js';
 import { checkMapping } from './mapping.js';
 import { checkMeta } from './meta.js';
-import { Problems, problemWords, type Problem } from './problem.js';
+import { MAX_PROBLEMS, Problems, problemWords, type Problem } from './problem.js';
 import { readRoles } from './roles.js';
 import { checkSteps } from './steps.js';
 import { checkStructure } from './structure.js';
 import { checkUi } from './ui.js';
 import { checkVerify } from './verify.js';
+import { checkVocabulary } from './vocabulary.js';
 
 export type { Problem } from './problem.js';
 export type { Floor, FloorRule } from './floor.js';
-export { problemWords } from './problem.js';
+export { MAX_PROBLEMS, problemWords } from './problem.js';
 
 export interface DefinitionCheck {
   /** The files checked, relative to schemas/, sorted. */
@@ -39,7 +41,10 @@ export interface CheckOptions {
 export function checkDefinition(texts: Record<string, string>, options: CheckOptions = {}): DefinitionCheck {
   const problems = new Problems();
   const folder = folderOf(texts, problems);
+  // Nothing else reads a draft beyond the limits; only known keywords reach a compiler.
+  if (checkLimits(folder, problems)) return finish(folder, problems);
   const roles = readRoles(folder);
+  checkVocabulary(folder, roles, problems);
   const metaInvalid = checkMeta(folder, roles, problems);
   checkStructure(folder, roles, problems);
   checkFields(folder, roles, problems);
@@ -51,9 +56,16 @@ export function checkDefinition(texts: Record<string, string>, options: CheckOpt
   checkVerify(folder, roles, problems);
   checkConfig(folder, problems);
   if (options.floor) checkFloor(folder, roles, options.floor, problems);
+  return finish(folder, problems);
+}
 
+/**
+ * The problems with their lines, in file order. Finding a line scans the file's text, so a draft
+ * with thousands of mistakes is answered with the first MAX_PROBLEMS only.
+ */
+function finish(folder: Folder, problems: Problems): DefinitionCheck {
   const order = new Map(folder.files.map((file, index) => [file, index]));
-  const list = problems.list.map((problem) => {
+  const list = problems.list.slice(0, MAX_PROBLEMS).map((problem) => {
     const text = folder.text.get(problem.file);
     const line = text !== undefined && folder.json.has(problem.file) ? lineOf(text, problem.pointer) : undefined;
     return line === undefined ? problem : { ...problem, line };

@@ -89,6 +89,11 @@ function plainJsonError(raw: string, text: string, offset: number): string {
   return `unexpected ${shown}${detail ? ` (${detail.charAt(0).toLowerCase()}${detail.slice(1)})` : ''}`;
 }
 
+/** Space, tab, line feed, carriage return: the white space JSON allows between tokens. */
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
 /**
  * Finds the 1-based line where the value at `pointer` starts in `text` (or of the closest existing
  * parent when the pointer names something missing). A tiny JSON scanner; the text is valid JSON.
@@ -96,21 +101,26 @@ function plainJsonError(raw: string, text: string, offset: number): string {
 export function lineOf(text: string, pointer: string): number | undefined {
   const wanted = pointerTokens(pointer);
   let index = 0;
+  // Character codes, not regular expressions: this scan runs once per problem over the whole file.
   const skip = (): void => {
-    while (index < text.length && /\s/.test(text[index])) index += 1;
+    while (index < text.length && isJsonSpace(text.charCodeAt(index))) index += 1;
   };
-  const readString = (): string => {
-    const start = index;
+  const skipString = (): void => {
     index += 1;
     while (index < text.length && text[index] !== '"') index += text[index] === '\\' ? 2 : 1;
     index += 1;
-    return JSON.parse(text.slice(start, index)) as string;
+  };
+  const readString = (): string => {
+    const start = index;
+    skipString();
+    const raw = text.slice(start, index);
+    return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
   };
   const skipValue = (): void => {
     skip();
     const ch = text[index];
     if (ch === '"') {
-      readString();
+      skipString();
       return;
     }
     if (ch === '{' || ch === '[') {
@@ -118,7 +128,7 @@ export function lineOf(text: string, pointer: string): number | undefined {
       while (index < text.length) {
         const c = text[index];
         if (c === '"') {
-          readString();
+          skipString();
           continue;
         }
         if (c === '{' || c === '[') depth += 1;

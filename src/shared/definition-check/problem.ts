@@ -23,9 +23,20 @@ export function problemWords(problem: Pick<Problem, 'level' | 'message' | 'fix'>
   return `${problem.level === 'warning' ? 'Warning: ' : ''}${problem.message} ${problem.fix}`;
 }
 
+/** The most problems one check lists (a draft is not fixed a thousand mistakes at a time). */
+export const MAX_PROBLEMS = 200;
+
 /** Collects problems; each check module gets one and adds to it. */
 export class Problems {
   readonly list: Problem[] = [];
+
+  /**
+   * True once MAX_PROBLEMS are collected: later ones are not listed, so a check may skip work that
+   * only words a problem. Every problem is still added: `has` decides what is compiled.
+   */
+  get full(): boolean {
+    return this.list.length >= MAX_PROBLEMS;
+  }
 
   add(problem: ProblemInput): void {
     this.list.push({ level: 'error', ...problem });

@@ -52,11 +52,10 @@ export function readRoles(folder: Folder): Roles {
   const idToFile = new Map<string, string>();
   const fileToId = new Map<string, string>();
   for (const file of schemaFiles) {
-    const doc = objectFile(folder, file);
-    const id = typeof doc?.$id === 'string' ? doc.$id.replace(/#$/, '') : file;
-    fileToId.set(file, id);
-    // When two files claim one $id (a copied file), the one whose path is that id owns it.
-    if (!idToFile.has(id) || id === file) idToFile.set(id, file);
+    // A schema is known by its path: a "$id" that says anything else is refused (vocabulary.ts),
+    // and references are followed as if it were right, so one slip is not reported at every $ref.
+    fileToId.set(file, file);
+    idToFile.set(file, file);
   }
   const formSchemaFiles = [
     ...new Set(

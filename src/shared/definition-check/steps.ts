@@ -218,45 +218,20 @@ function checkUnusedFiles(folder: Folder, roles: Roles, problems: Problems): voi
   }
 }
 
-/** Each schema file has its own "$id", equal to its path, which is how $refs find it. */
+/**
+ * Each form schema has its own "$id", which is how $refs find it. (That it equals the file's path,
+ * and that no other file claims it, is checked with the vocabulary, before anything is compiled.)
+ */
 function checkIds(folder: Folder, roles: Roles, problems: Problems): void {
-  const formFiles = new Set(roles.formSchemaFiles);
-  for (const file of roles.schemaFiles) {
-    const doc = objectFile(folder, file);
-    const id = doc?.$id;
-    if (id === undefined) {
-      if (formFiles.has(file)) {
-        problems.add({
-          code: 'id-missing',
-          file,
-          pointer: '',
-          message: 'The schema has no "$id", so other files cannot refer to its fields.',
-          fix: `Add "$id": "${file}" (its path inside the schemas folder) as the second key.`,
-        });
-      }
-      continue;
-    }
-    if (typeof id !== 'string') continue; // the draft-07 check reports it
-    const owner = roles.idToFile.get(id.replace(/#$/, ''));
-    if (owner !== undefined && owner !== file) {
-      problems.add({
-        code: 'duplicate-id',
-        file,
-        pointer: '/$id',
-        message: `The "$id" ${quote(id)} is already the "$id" of ${owner} (was this file copied?); references to it would find the wrong file.`,
-        fix: `Write "$id": "${file}".`,
-      });
-      continue;
-    }
-    if (formFiles.has(file) && id.replace(/#$/, '') !== file) {
-      problems.add({
-        code: 'id-path',
-        file,
-        pointer: '/$id',
-        message: `The "$id" ${quote(id)} is not the file's path (${file}), so references written with the file name do not find it.`,
-        fix: `Write "$id": "${file}".`,
-      });
-    }
+  for (const file of roles.formSchemaFiles) {
+    if (objectFile(folder, file)?.$id !== undefined) continue;
+    problems.add({
+      code: 'id-missing',
+      file,
+      pointer: '',
+      message: 'The schema has no "$id", so other files cannot refer to its fields.',
+      fix: `Add "$id": "${file}" (its path inside the schemas folder) as the second key.`,
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * Checks that hold for every JSON Schema file in the folder: keywords are real JSON Schema keywords,
- * patterns compile as ajv compiles them (JavaScript RegExp with the "u" flag), and every $ref leads
- * to a schema that exists.
+ * Checks that hold for every JSON Schema file in the folder: patterns compile as ajv compiles them
+ * (JavaScript RegExp with the "u" flag), formats are the wizard's, and every $ref leads to a schema
+ * that exists. (Which keywords a schema may use at all is vocabulary.ts.)
  */
 import { getAt } from '../json-pointer.js';
 import { knownFormats } from './ajv.js';
@@ -10,21 +10,12 @@ import { isObject, ptr, pointerTokens } from './json.js';
 import type { Problems } from './problem.js';
 import { resolveRef, type Roles } from './roles.js';
 import { didYouMean } from './text.js';
-import { allKeywords, walkSchema } from './walk.js';
+import { isRemoteRef } from './vocabulary.js';
+import { walkSchema } from './walk.js';
 
 export function checkStructure(folder: Folder, roles: Roles, problems: Problems): void {
   for (const file of roles.schemaFiles) {
     walkSchema(folder.json.get(file), ({ node, pointer }) => {
-      for (const key of Object.keys(node)) {
-        if (allKeywords.includes(key)) continue;
-        problems.add({
-          code: 'unknown-keyword',
-          file,
-          pointer: ptr(pointer, key),
-          message: `"${key}" is not a JSON Schema keyword, so it would be ignored or refused.${didYouMean(key, allKeywords)}`,
-          fix: 'Correct the spelling, or remove the key. (To add a field, put it inside "properties".)',
-        });
-      }
       if (typeof node.pattern === 'string') checkPattern(file, ptr(pointer, 'pattern'), node.pattern, problems);
       if (isObject(node.patternProperties)) {
         for (const key of Object.keys(node.patternProperties))
@@ -39,7 +30,8 @@ export function checkStructure(folder: Folder, roles: Roles, problems: Problems)
           fix: 'Use "ir-national-code" or "ir-mobile" (the only formats the server knows), or check the value with a "pattern" instead.',
         });
       }
-      if (typeof node.$ref === 'string') checkRef(file, ptr(pointer, '$ref'), node.$ref, folder, roles, problems);
+      if (typeof node.$ref === 'string' && !isRemoteRef(node.$ref))
+        checkRef(file, ptr(pointer, '$ref'), node.$ref, folder, roles, problems);
     });
   }
 }

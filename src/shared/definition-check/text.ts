@@ -31,16 +31,21 @@ export function editDistance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
+/** Longest word (and candidate) `nearest` compares. */
+const MAX_SUGGESTED_LENGTH = 100;
+
 /**
  * The candidate closest to `word`, when it is close enough to be a likely typo: a case-only
  * difference, a name that contains the word (or the other way round), or at most about one edit in
  * three letters.
  */
 export function nearest(word: string, candidates: Iterable<string>): string | undefined {
+  // A typo is made in a name, not in a paragraph; comparing long texts costs quadratic time.
+  if (word.length > MAX_SUGGESTED_LENGTH) return undefined;
   const lower = word.toLowerCase();
   let best: { name: string; score: number } | undefined;
   for (const name of candidates) {
-    if (name === word) continue;
+    if (name === word || name.length > MAX_SUGGESTED_LENGTH) continue;
     const candidate = name.toLowerCase();
     let score: number;
     if (candidate === lower) score = 0.1;
