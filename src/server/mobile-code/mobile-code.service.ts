@@ -3,6 +3,7 @@ import type { MobileCodeSent } from '../../shared/followup-contract.js';
 import { getAt } from '../../shared/json-pointer.js';
 import { messageFor } from '../../shared/schema-messages.js';
 import { CODE_LENGTH, type VerifiedField } from '../../shared/verify.js';
+import { clientAddressKey } from '../client-address.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { enqueueSms } from '../sms/outbox.repository.js';
 import { CODE_TTL_MS } from '../sms/outbox.worker.js';
@@ -70,7 +71,7 @@ export async function sendCode(
 ): Promise<SendCodeResult> {
   const now = deps.clock();
   const numberKey = `sms-number:${deps.hash(`number\n${request.mobileNumber}`)}`;
-  const addressKey = `sms-address:${request.address}`;
+  const addressKey = `sms-address:${clientAddressKey(request.address)}`;
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
   try {
     await deps.database.transaction('durable', async (trx) => {
