@@ -1,18 +1,77 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { followupPaths } from '../../shared/followup-contract.js';
+import { followupPaths, type MobileCodeRequest } from '../../shared/followup-contract.js';
 import { formats } from '../../shared/formats.js';
 import { normalizeDigitCode, normalizeMobile } from '../../shared/normalize.js';
 import { messageFor } from '../../shared/schema-messages.js';
 import { fa } from '../../shared/strings.fa.js';
 import { fill } from '../../shared/text.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { CODE_LENGTH, verifiedFields } from '../../shared/verify.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponseSchema } from '../errors.js';
-import { waitError } from '../status/wait-words.js';
+import { waitError, waitInWords } from '../status/wait-words.js';
+import { codeProofs, PROOF_ALGORITHM, PROOF_LIFETIME_MS } from './code-proof.js';
 import { checkCode, keyedHash, sendCode, type MobileCodeDeps } from './mobile-code.service.js';
 
 const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
 const mobileProperty = { type: 'string', maxLength: 64 } as const;
+const hex = (maxLength: number) => ({ type: 'string', pattern: '^[0-9a-f]*$', maxLength }) as const;
+const challengeSchema = {
+  type: 'object',
+  required: ['parameters', 'signature'],
+  additionalProperties: false,
+  properties: {
+    parameters: {
+      type: 'object',
+      required: ['algorithm', 'nonce', 'salt', 'cost', 'keyLength', 'keyPrefix', 'data'],
+      additionalProperties: false,
+      properties: {
+        algorithm: { type: 'string', maxLength: 32 },
+        nonce: hex(64),
+        salt: hex(64),
+        cost: { type: 'integer' },
+        keyLength: { type: 'integer' },
+        keyPrefix: hex(128),
+        keySignature: hex(128),
+        data: {
+          type: 'object',
+          required: ['session', 'expiresAt'],
+          additionalProperties: false,
+          properties: {
+            session: { type: 'string', maxLength: 64 },
+            expiresAt: { type: 'integer', description: 'Milliseconds since the epoch.' },
+          },
+        },
+      },
+    },
+    signature: hex(128),
+  },
+} as const;
+const proofSchema = {
+  type: 'object',
+  required: ['challenge', 'solution'],
+  additionalProperties: false,
+  description: 'A challenge from GET MobileCode/Challenge, sent back unchanged, with its solution.',
+  properties: {
+    challenge: challengeSchema,
+    solution: {
+      type: 'object',
+      required: ['counter', 'derivedKey'],
+      additionalProperties: false,
+      properties: { counter: { type: 'integer', minimum: 0 }, derivedKey: hex(128) },
+    },
+  },
+} as const;
+
+/** One warning line a minute while the hourly allowance refuses codes, however many are refused. */
+function capacityWarning(log: FastifyBaseLogger, clock: () => number): (perHour: number) => void {
+  let warnedAt = Number.NEGATIVE_INFINITY;
+  return (perHour) => {
+    if (clock() - warnedAt < 60_000) return;
+    warnedAt = clock();
+    log.warn({ perHour }, 'SMS_CODES_PER_HOUR reached: one-time codes refused until the hour is over');
+  };
+}
 
 /**
  * The one-time code of a field declared `"verify": "sms"` in schemas/: POST MobileCode sends one,
@@ -20,8 +79,21 @@ const mobileProperty = { type: 'string', maxLength: 64 } as const;
  * refuse when the definition verifies no field, so the routes cannot be used to send SMS then.
  */
 export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
-  const deps: MobileCodeDeps = { database: app.database, clock: app.clock, hash: keyedHash(app.config.csrfSecret) };
+  const { perHour, proofDifficulty } = app.config.smsCodes;
+  const deps: MobileCodeDeps = {
+    database: app.database,
+    clock: app.clock,
+    codesPerHour: perHour,
+    hash: keyedHash(app.config.csrfSecret),
+  };
   const rateLimit = { max: app.config.followupRateLimit.mobileCodePerMinute };
+  const proofs = codeProofs({
+    secret: app.config.csrfSecret,
+    difficulty: proofDifficulty,
+    database: app.database,
+    clock: app.clock,
+  });
+  const warnCapacity = capacityWarning(app.log, app.clock);
 
   /** The number as the field declares it, with the field's own message when it is not one. */
   const mobileOf = (typed: string): string => {
@@ -34,7 +106,25 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
     throw new ApiError(400, 'validation', { '/mobileNumber': messageFor(field.schema, keyword) });
   };
 
-  app.post<{ Body: { mobileNumber: string } }>(
+  app.get(
+    followupPaths.mobileCodeChallenge,
+    {
+      schema: {
+        operationId: 'getMobileCodeChallenge',
+        tags: [apiTags.followup.name],
+        summary: 'A proof-of-work challenge to solve before asking for a code',
+        description: `ALTCHA's v2 format (altcha-lib): find the step number, at most SMS_CODE_PROOF_DIFFICULTY, whose ${PROOF_ALGORITHM} key (cost rounds over salt and nonce + the number as 4 bytes) starts with keyPrefix. Bound to this pre-session, valid ${PROOF_LIFETIME_MS / 60_000} minutes, spent by one POST MobileCode. Rate-limited per client.`,
+        response: { 200: challengeSchema, ...errors },
+      },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return proofs.issue(request.psid);
+    },
+  );
+
+  app.post<{ Body: MobileCodeRequest }>(
     followupPaths.mobileCode,
     {
       schema: {
@@ -42,12 +132,13 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
         tags: [apiTags.followup.name],
         summary: 'Texts a five-digit code to a mobile number',
         description:
-          'For a field declared `"verify": "sms"` (409 `mobile_code_off` when the live version has none). The code lives 2 minutes and allows 3 tries; a new one after 60 s (429 `mobile_code_wait`), at most 5 per number before an hour and 20 per client address (429 `mobile_code_limit`). Queued in the SMS outbox; needs X-XSRF-TOKEN.',
+          'For a field declared `"verify": "sms"` (409 `mobile_code_off` when the live version has none). Carries a solved challenge of GET MobileCode/Challenge, used once (400 `mobile_code_proof` when it is missing, wrong, expired, of another pre-session or spent). The code lives 2 minutes and allows 3 tries; a new one after 60 s (429 `mobile_code_wait`), at most 5 per number before an hour and 20 per client address, an IPv6 address counted by its /64 (429 `mobile_code_limit`); at most SMS_CODES_PER_HOUR codes an hour across all numbers (503 `sms_capacity` with Retry-After). Queued in the SMS outbox; needs X-XSRF-TOKEN.',
         body: {
           type: 'object',
+          // Without a proof the answer is the contract's own refusal (mobile_code_proof), after the number's check.
           required: ['mobileNumber'],
           additionalProperties: false,
-          properties: { mobileNumber: mobileProperty },
+          properties: { mobileNumber: mobileProperty, proof: proofSchema },
         },
         response: {
           200: {
@@ -64,7 +155,13 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const mobileNumber = mobileOf(request.body.mobileNumber);
+      const { proof } = request.body;
+      if (!proof || !(await proofs.spend(request.psid, proof))) throw new ApiError(400, 'mobile_code_proof');
       const result = await sendCode(deps, { session: request.psid, mobileNumber, address: request.ip });
+      if (!result.ok && result.reason === 'capacity') {
+        warnCapacity(perHour);
+        throw capacityError(result.retryAfterMs);
+      }
       if (!result.ok)
         throw waitError(result.reason === 'wait' ? 'mobile_code_wait' : 'mobile_code_limit', result.retryAfterMs);
       app.sms.worker.nudge();
@@ -105,3 +202,10 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/** 503: the SMS account's hourly allowance is spent; Retry-After is the end of the hour. */
+function capacityError(retryAfterMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const message = fill(fa.followup.errors.sms_capacity, { wait: waitInWords(retryAfterMs) });
+  return new ApiError(503, 'sms_capacity', undefined, { 'retry-after': String(seconds) }, message);
+}
