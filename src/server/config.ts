@@ -63,8 +63,8 @@ export type SmsConfig =
 export class ConfigError extends Error {}
 
 const DEFAULT_DATABASE_URL = 'sqlite:data/app.db';
-/** About half a second of a phone's browser, spent while the number is typed (docs/decisions/code-request-cost.md). */
-export const DEFAULT_PROOF_DIFFICULTY = 1000;
+/** Half a second on average for a desktop browser, a few on a phone, spent while the number is typed (docs/decisions/code-request-cost.md). */
+export const DEFAULT_PROOF_DIFFICULTY = 5000;
 
 interface VariableRule {
   pattern?: string;
