@@ -37,30 +37,35 @@ export function codeProofs(options: {
     createHmac('sha256', derived('code-proof-session')).update(session).digest('base64url');
   return {
     async issue(session) {
+      // The expiry is the server's clock in the signed data, not altcha's own (the wall clock).
+      const data = { session: sessionTag(session), expiresAt: options.clock() + PROOF_LIFETIME_MS };
       const challenge = await createChallenge({
         algorithm: PROOF_ALGORITHM,
         cost: PROOF_STEP_ROUNDS,
         counter: randomInt(0, options.difficulty + 1),
         deriveKey,
-        // The expiry is the server's clock in the signed data, not altcha's own (the wall clock).
-        data: { session: sessionTag(session), expiresAt: options.clock() + PROOF_LIFETIME_MS },
+        data,
         hmacSignatureSecret: signatureSecret,
         hmacKeySignatureSecret: keySignatureSecret,
       });
-      return { parameters: challenge.parameters, signature: challenge.signature ?? '' } as CodeProofChallenge;
+      return { parameters: { ...challenge.parameters, data }, signature: challenge.signature ?? '' };
     },
     async spend(session, proof) {
       const { parameters } = proof.challenge;
       const { expiresAt } = parameters.data;
       if (expiresAt <= options.clock() || parameters.data.session !== sessionTag(session)) return false;
-      const result = await verifySolution({
+      const verified = await verifySolution({
         challenge: proof.challenge,
         solution: proof.solution,
         deriveKey,
         hmacSignatureSecret: signatureSecret,
         hmacKeySignatureSecret: keySignatureSecret,
-      });
-      if (!result.verified) return false;
+      }).then(
+        (result) => result.verified,
+        // A malformed challenge the schema let through (odd-length hex) is a wrong proof, not a 500.
+        () => false,
+      );
+      if (!verified) return false;
       return spendProof(options.database.db, parameters.nonce, expiresAt);
     },
   };

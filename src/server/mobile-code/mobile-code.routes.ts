@@ -1,67 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { followupPaths, type MobileCodeRequest } from '../../shared/followup-contract.js';
 import { formats } from '../../shared/formats.js';
 import { normalizeDigitCode, normalizeMobile } from '../../shared/normalize.js';
 import { messageFor } from '../../shared/schema-messages.js';
 import { fa } from '../../shared/strings.fa.js';
 import { fill } from '../../shared/text.js';
-import type { FastifyBaseLogger } from 'fastify';
 import { CODE_LENGTH, verifiedFields } from '../../shared/verify.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponseSchema } from '../errors.js';
 import { waitError, waitInWords } from '../status/wait-words.js';
-import { codeProofs, PROOF_ALGORITHM, PROOF_LIFETIME_MS } from './code-proof.js';
+import { codeProofs, PROOF_ALGORITHM, PROOF_LIFETIME_MS, type CodeProofs } from './code-proof.js';
+import { challengeSchema, proofSchema } from './code-proof.schemas.js';
 import { checkCode, keyedHash, sendCode, type MobileCodeDeps } from './mobile-code.service.js';
 
 const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
 const mobileProperty = { type: 'string', maxLength: 64 } as const;
-const hex = (maxLength: number) => ({ type: 'string', pattern: '^[0-9a-f]*$', maxLength }) as const;
-const challengeSchema = {
-  type: 'object',
-  required: ['parameters', 'signature'],
-  additionalProperties: false,
-  properties: {
-    parameters: {
-      type: 'object',
-      required: ['algorithm', 'nonce', 'salt', 'cost', 'keyLength', 'keyPrefix', 'data'],
-      additionalProperties: false,
-      properties: {
-        algorithm: { type: 'string', maxLength: 32 },
-        nonce: hex(64),
-        salt: hex(64),
-        cost: { type: 'integer' },
-        keyLength: { type: 'integer' },
-        keyPrefix: hex(128),
-        keySignature: hex(128),
-        data: {
-          type: 'object',
-          required: ['session', 'expiresAt'],
-          additionalProperties: false,
-          properties: {
-            session: { type: 'string', maxLength: 64 },
-            expiresAt: { type: 'integer', description: 'Milliseconds since the epoch.' },
-          },
-        },
-      },
-    },
-    signature: hex(128),
-  },
-} as const;
-const proofSchema = {
-  type: 'object',
-  required: ['challenge', 'solution'],
-  additionalProperties: false,
-  description: 'A challenge from GET MobileCode/Challenge, sent back unchanged, with its solution.',
-  properties: {
-    challenge: challengeSchema,
-    solution: {
-      type: 'object',
-      required: ['counter', 'derivedKey'],
-      additionalProperties: false,
-      properties: { counter: { type: 'integer', minimum: 0 }, derivedKey: hex(128) },
-    },
-  },
-} as const;
 
 /** One warning line a minute while the hourly allowance refuses codes, however many are refused. */
 function capacityWarning(log: FastifyBaseLogger, clock: () => number): (perHour: number) => void {
@@ -73,39 +26,8 @@ function capacityWarning(log: FastifyBaseLogger, clock: () => number): (perHour:
   };
 }
 
-/**
- * The one-time code of a field declared `"verify": "sms"` in schemas/: POST MobileCode sends one,
- * POST MobileCode/Check confirms it for this pre-session (the registration then passes). Both
- * refuse when the definition verifies no field, so the routes cannot be used to send SMS then.
- */
-export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
-  const { perHour, proofDifficulty } = app.config.smsCodes;
-  const deps: MobileCodeDeps = {
-    database: app.database,
-    clock: app.clock,
-    codesPerHour: perHour,
-    hash: keyedHash(app.config.csrfSecret),
-  };
-  const rateLimit = { max: app.config.followupRateLimit.mobileCodePerMinute };
-  const proofs = codeProofs({
-    secret: app.config.csrfSecret,
-    difficulty: proofDifficulty,
-    database: app.database,
-    clock: app.clock,
-  });
-  const warnCapacity = capacityWarning(app.log, app.clock);
-
-  /** The number as the field declares it, with the field's own message when it is not one. */
-  const mobileOf = (typed: string): string => {
-    // The live version's fields: a publish may turn the verification on or off without a restart.
-    const field = verifiedFields(app.definition.registrationSchema)[0];
-    if (!field) throw new ApiError(409, 'mobile_code_off');
-    const mobileNumber = normalizeMobile(typed);
-    if (/^09[0-9]{9}$/.test(mobileNumber) && formats['ir-mobile'](mobileNumber)) return mobileNumber;
-    const keyword = /^09[0-9]{9}$/.test(mobileNumber) ? 'format' : mobileNumber === '' ? 'required' : 'pattern';
-    throw new ApiError(400, 'validation', { '/mobileNumber': messageFor(field.schema, keyword) });
-  };
-
+/** GET MobileCode/Challenge: the proof of work a code request must carry. */
+function challengeRoute(app: FastifyInstance, proofs: CodeProofs, rateLimit: { max: number }): void {
   app.get(
     followupPaths.mobileCodeChallenge,
     {
@@ -123,7 +45,18 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
       return proofs.issue(request.psid);
     },
   );
+}
 
+interface SendRouteParts {
+  deps: MobileCodeDeps;
+  proofs: CodeProofs;
+  mobileOf: (typed: string) => string;
+  rateLimit: { max: number };
+}
+
+/** POST MobileCode: a proof spent, then the code counted, stored and queued. */
+function sendRoute(app: FastifyInstance, { deps, proofs, mobileOf, rateLimit }: SendRouteParts): void {
+  const warnCapacity = capacityWarning(app.log, app.clock);
   app.post<{ Body: MobileCodeRequest }>(
     followupPaths.mobileCode,
     {
@@ -159,7 +92,7 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
       if (!proof || !(await proofs.spend(request.psid, proof))) throw new ApiError(400, 'mobile_code_proof');
       const result = await sendCode(deps, { session: request.psid, mobileNumber, address: request.ip });
       if (!result.ok && result.reason === 'capacity') {
-        warnCapacity(perHour);
+        warnCapacity(deps.codesPerHour);
         throw capacityError(result.retryAfterMs);
       }
       if (!result.ok)
@@ -168,6 +101,43 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
       return result.sent;
     },
   );
+}
+
+/**
+ * The one-time code of a field declared `"verify": "sms"` in schemas/: POST MobileCode sends one
+ * (carrying a proof of work from GET MobileCode/Challenge), POST MobileCode/Check confirms it for
+ * this pre-session (the registration then passes). Both refuse when the definition verifies no
+ * field, so the routes cannot be used to send SMS then.
+ */
+export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
+  const { perHour, proofDifficulty } = app.config.smsCodes;
+  const deps: MobileCodeDeps = {
+    database: app.database,
+    clock: app.clock,
+    codesPerHour: perHour,
+    hash: keyedHash(app.config.csrfSecret),
+  };
+  const rateLimit = { max: app.config.followupRateLimit.mobileCodePerMinute };
+  const proofs = codeProofs({
+    secret: app.config.csrfSecret,
+    difficulty: proofDifficulty,
+    database: app.database,
+    clock: app.clock,
+  });
+
+  /** The number as the field declares it, with the field's own message when it is not one. */
+  const mobileOf = (typed: string): string => {
+    // The live version's fields: a publish may turn the verification on or off without a restart.
+    const field = verifiedFields(app.definition.registrationSchema)[0];
+    if (!field) throw new ApiError(409, 'mobile_code_off');
+    const mobileNumber = normalizeMobile(typed);
+    if (/^09[0-9]{9}$/.test(mobileNumber) && formats['ir-mobile'](mobileNumber)) return mobileNumber;
+    const keyword = /^09[0-9]{9}$/.test(mobileNumber) ? 'format' : mobileNumber === '' ? 'required' : 'pattern';
+    throw new ApiError(400, 'validation', { '/mobileNumber': messageFor(field.schema, keyword) });
+  };
+
+  challengeRoute(app, proofs, rateLimit);
+  sendRoute(app, { deps, proofs, mobileOf, rateLimit });
 
   app.post<{ Body: { mobileNumber: string; code: string } }>(
     followupPaths.mobileCodeCheck,
