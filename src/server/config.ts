@@ -34,6 +34,15 @@ export interface Config {
   publicUrl: string;
   sms: SmsConfig;
   followupRateLimit: { statusPerMinute: number; mobileCodePerMinute: number };
+  /** Issue 23: what asking for one-time codes may cost the SMS account, and what it costs the asker. */
+  smsCodes: SmsCodesConfig;
+}
+
+export interface SmsCodesConfig {
+  /** One-time codes sent per clock hour across all numbers (SMS_CODES_PER_HOUR); past it, 503 sms_capacity. */
+  perHour: number;
+  /** The proof of work asked before a code (SMS_CODE_PROOF_DIFFICULTY): the highest counter a solver may have to try. */
+  proofDifficulty: number;
 }
 
 /** SMS_PROVIDER and its settings: `log` writes to the server log and the outbox; `kavenegar` sends. */
@@ -54,6 +63,8 @@ export type SmsConfig =
 export class ConfigError extends Error {}
 
 const DEFAULT_DATABASE_URL = 'sqlite:data/app.db';
+/** Half a second on average for a desktop browser, a few on a phone, spent while the number is typed (docs/decisions/code-request-cost.md). */
+export const DEFAULT_PROOF_DIFFICULTY = 5000;
 
 interface VariableRule {
   pattern?: string;
@@ -130,6 +141,12 @@ const rules: Record<string, VariableRule> = {
     pattern: positiveInt,
     expects: 'a whole number of requests per minute, 1 or more',
   },
+  // Issue 23: the SMS account cannot be pumped.
+  SMS_CODES_PER_HOUR: { pattern: positiveInt, expects: 'a whole number of one-time codes per hour, 1 or more' },
+  SMS_CODE_PROOF_DIFFICULTY: {
+    pattern: '^[1-9][0-9]{0,6}$',
+    expects: 'a whole number from 1 to 9999999 (the most proof-of-work steps a browser may need before a code)',
+  },
 };
 
 const envSchema = {
@@ -188,6 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: Number(raw.DEFINITION_POLL_MS ?? 1000),
     },
     ...followupConfig(raw, port),
+    smsCodes: {
+      perHour: Number(raw.SMS_CODES_PER_HOUR ?? 300),
+      proofDifficulty: Number(raw.SMS_CODE_PROOF_DIFFICULTY ?? DEFAULT_PROOF_DIFFICULTY),
+    },
   };
 }
 

@@ -13,8 +13,10 @@ export const STATUS_CODE_PARAM = 'code';
 export const followupPaths = {
   /** POST { trackingCode, mobileNumber } → StatusAnswer. */
   status: '/api/Register/Status',
-  /** POST { mobileNumber } → MobileCodeSent: sends a one-time code to the number. */
+  /** POST MobileCodeRequest → MobileCodeSent: sends a one-time code to the number. */
   mobileCode: '/api/Register/MobileCode',
+  /** GET → CodeProofChallenge: the proof of work a code request must carry. */
+  mobileCodeChallenge: '/api/Register/MobileCode/Challenge',
   /** POST { mobileNumber, code } → 204 once the number is verified in this pre-session. */
   mobileCodeCheck: '/api/Register/MobileCode/Check',
   /** GET (admins): the SMS outbox, the numbers masked. */
@@ -38,6 +40,37 @@ export interface StatusAnswer {
   changedAt: string;
   /** The colleague's reason for a rejection, only when they chose to show it to the applicant. */
   reason?: string;
+}
+
+/**
+ * A proof-of-work challenge (ALTCHA's v2 format, altcha-lib): find the step number whose
+ * PBKDF2 key starts with `keyPrefix`. Signed by the server; sent back unchanged with the solution.
+ */
+export interface CodeProofChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    keySignature?: string;
+    /** The pre-session it was issued to (an HMAC) and when it expires (ms since the epoch, the server's clock). */
+    data: { session: string; expiresAt: number };
+  };
+  signature: string;
+}
+
+/** A solved challenge: spent by the first code request that carries it. */
+export interface CodeProof {
+  challenge: CodeProofChallenge;
+  solution: { counter: number; derivedKey: string };
+}
+
+export interface MobileCodeRequest {
+  mobileNumber: string;
+  /** Required: a request without one is refused (400 mobile_code_proof). */
+  proof?: CodeProof;
 }
 
 export interface MobileCodeSent {

@@ -22,6 +22,7 @@ describe('configuration', () => {
       clientDir: fromRoot('dist/client'),
       production: false,
       definition: { graceMs: 24 * 3_600_000, pollMs: 1000 },
+      smsCodes: { perHour: 300, proofDifficulty: 5000 },
     });
     expect(config.database).toEqual({ kind: 'sqlite', path: join(process.cwd(), 'data/app.db') });
   });
@@ -41,6 +42,9 @@ describe('configuration', () => {
     ['DEFINITION_GRACE_HOURS', '1.5', /DEFINITION_GRACE_HOURS must be a whole number of hours/],
     ['DEFINITION_GRACE_HOURS', '-1', /DEFINITION_GRACE_HOURS must be a whole number of hours/],
     ['DEFINITION_POLL_MS', '50', /DEFINITION_POLL_MS must be a whole number of milliseconds from 100/],
+    ['SMS_CODES_PER_HOUR', '0', /SMS_CODES_PER_HOUR must be a whole number of one-time codes per hour/],
+    ['SMS_CODES_PER_HOUR', 'many', /SMS_CODES_PER_HOUR must be a whole number/],
+    ['SMS_CODE_PROOF_DIFFICULTY', '0', /SMS_CODE_PROOF_DIFFICULTY must be a whole number from 1 to 9999999/],
   ])('%s=%s stops with a plain sentence', (name, value, message) => {
     expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(message);

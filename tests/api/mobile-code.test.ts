@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODES_PER_ADDRESS,
@@ -8,8 +8,12 @@ import {
   CODE_LIMIT_LOCK_MS,
   RESEND_WAIT_MS,
 } from '../../src/server/mobile-code/mobile-code.service.js';
+import { PROOF_LIFETIME_MS } from '../../src/server/mobile-code/code-proof.js';
 import { CODE_TTL_MS } from '../../src/server/sms/outbox.worker.js';
-import { followupPaths } from '../../src/shared/followup-contract.js';
+import { waitInWords } from '../../src/server/status/wait-words.js';
+import { fill } from '../../src/shared/text.js';
+import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../src/shared/followup-contract.js';
+import { solveCodeProof } from '../fixtures/code-proof.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { VERIFY_MESSAGE, verifiedDefinition } from '../fixtures/verified-definition.js';
 import {
@@ -25,6 +29,8 @@ import {
 import { postJson, testClock } from './followup-helpers.js';
 
 const targets = await databaseTargets();
+/** Databases of their own: the hourly allowance is shared by every test of an app. */
+const allowanceTargets = await databaseTargets();
 const schemasDir = verifiedDefinition();
 const PERSIAN = '۰۱۲۳۴۵۶۷۸۹';
 const persian = (text: string) => text.replace(/\d/g, (digit) => PERSIAN[Number(digit)]);
@@ -35,13 +41,54 @@ const freshMobile = () => `0912${String((numberCounter += 7)).padStart(7, '0')}`
 let addressCounter = 0;
 const freshAddress = () => `10.2.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
+/** Generous per-client limits and the easiest proof of work: the tests count the other limits. */
+const codeEnv = {
+  RATE_LIMIT_MOBILE_CODE_PER_MINUTE: '100000',
+  SMS_CODE_PROOF_DIFFICULTY: '1',
+  TRUST_PROXY: '127.0.0.1',
+};
+
+async function challengeFor(app: FastifyInstance, session: Session): Promise<CodeProofChallenge> {
+  const response = await app.inject({ url: followupPaths.mobileCodeChallenge, headers: { cookie: session.cookie } });
+  if (response.statusCode !== 200) throw new Error(`Challenge answered ${response.statusCode}: ${response.body}`);
+  return response.json<CodeProofChallenge>();
+}
+
+/** What the wizard's worker does before each code request: a fresh challenge of the session, solved. */
+async function proofFor(app: FastifyInstance, session: Session): Promise<CodeProof> {
+  return solveCodeProof(await challengeFor(app, session));
+}
+
+/** A code request through the trusted proxy, from `client` (X-Forwarded-For). */
+function sendThroughProxy(app: FastifyInstance, session: Session, body: object, client: string) {
+  return app.inject({
+    method: 'POST',
+    url: followupPaths.mobileCode,
+    headers: {
+      cookie: session.cookie,
+      'x-xsrf-token': session.token,
+      'content-type': 'application/json',
+      'x-forwarded-for': client,
+    },
+    payload: JSON.stringify(body),
+  });
+}
+
+const codesTo = (app: FastifyInstance, receptors: string[]) =>
+  app.database.db
+    .selectFrom('sms_outbox')
+    .select('id')
+    .where('kind', '=', 'code')
+    .where('receptor', 'in', receptors)
+    .execute();
+
 describe.each(targets)('the mobile number one-time code on $name', (target: DatabaseTarget) => {
   const clock = testClock();
   const lines: string[] = [];
   let app: FastifyInstance;
 
-  const send = (session: Session, mobileNumber: string, address = '127.0.0.1') =>
-    postJson(app, session, followupPaths.mobileCode, { mobileNumber }, address);
+  const send = async (session: Session, mobileNumber: string, address = '127.0.0.1') =>
+    postJson(app, session, followupPaths.mobileCode, { mobileNumber, proof: await proofFor(app, session) }, address);
   const check = (session: Session, mobileNumber: string, code: string, address = '127.0.0.1') =>
     postJson(app, session, followupPaths.mobileCodeCheck, { mobileNumber, code }, address);
   /** The latest code queued for the number, read from the outbox as the log provider keeps it. */
@@ -69,7 +116,7 @@ describe.each(targets)('the mobile number one-time code on $name', (target: Data
 
   beforeAll(async () => {
     app = await testApp(
-      { DATABASE_URL: target.url, SCHEMAS_DIR: schemasDir, RATE_LIMIT_MOBILE_CODE_PER_MINUTE: '100000' },
+      { DATABASE_URL: target.url, SCHEMAS_DIR: schemasDir, ...codeEnv },
       { clock: clock.now, logger: { stream: { write: (line) => void lines.push(line) }, level: 'info' } },
     );
   });
@@ -224,6 +271,77 @@ describe.each(targets)('the mobile number one-time code on $name', (target: Data
     expect(accepted.statusCode).toBe(200);
   });
 
+  it('counts thirty addresses of one IPv6 /64 as one client: twenty codes, in sequence and at once', async () => {
+    const session = await openSession(app);
+    const sequence: string[] = [];
+    const inSequence: number[] = [];
+    for (let host = 1; host <= 30; host += 1) {
+      sequence.push(freshMobile());
+      const body = { mobileNumber: sequence.at(-1), proof: await proofFor(app, session) };
+      inSequence.push((await sendThroughProxy(app, session, body, `2001:db8:1:1::${host.toString(16)}`)).statusCode);
+    }
+    expect(inSequence).toEqual([...Array(CODES_PER_ADDRESS).fill(200), ...Array(30 - CODES_PER_ADDRESS).fill(429)]);
+
+    const together = await Promise.all(
+      Array.from({ length: 30 }, async (_, host) => ({
+        mobileNumber: freshMobile(),
+        proof: await proofFor(app, session),
+        client: `2001:db8:1:2:${host.toString(16)}::${(host * 7).toString(16)}`,
+      })),
+    );
+    const answers = await Promise.all(
+      together.map(({ client, ...body }) => sendThroughProxy(app, session, body, client)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(CODES_PER_ADDRESS);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200))
+      expect(refused.json()).toMatchObject({ error: { code: 'mobile_code_limit' } });
+    expect(await codesTo(app, [...sequence, ...together.map((body) => body.mobileNumber)])).toHaveLength(
+      2 * CODES_PER_ADDRESS,
+    );
+    // The next /64 is another client.
+    const next = { mobileNumber: freshMobile(), proof: await proofFor(app, session) };
+    expect((await sendThroughProxy(app, session, next, '2001:db8:1:3::1')).statusCode).toBe(200);
+    clock.advance(CODE_LIMIT_LOCK_MS);
+  });
+
+  it('sends no code without a proof of work, with a wrong, foreign or expired one, or one already spent (also ten at once)', async () => {
+    const session = await openSession(app);
+    const mobile = freshMobile();
+    const refusedProof = (response: { statusCode: number; json: () => unknown }) => {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: 'mobile_code_proof', message: fa.followup.errors.mobile_code_proof },
+      });
+    };
+    const sendWith = (proof: unknown, mobileNumber = mobile) =>
+      postJson(app, session, followupPaths.mobileCode, { mobileNumber, proof }, freshAddress());
+    refusedProof(await postJson(app, session, followupPaths.mobileCode, { mobileNumber: mobile }, freshAddress()));
+    const solved = await proofFor(app, session);
+    const lastDigit = solved.solution.derivedKey.at(-1) === '0' ? '1' : '0';
+    const wrongKey = { ...solved.solution, derivedKey: `${solved.solution.derivedKey.slice(0, -1)}${lastDigit}` };
+    refusedProof(await sendWith({ ...solved, solution: wrongKey }));
+    const easier = { ...solved.challenge, parameters: { ...solved.challenge.parameters, keyPrefix: '00' } };
+    refusedProof(await sendWith({ ...solved, challenge: easier }));
+    refusedProof(await sendWith(await proofFor(app, await openSession(app))));
+    const late = await proofFor(app, session);
+    clock.advance(PROOF_LIFETIME_MS);
+    refusedProof(await sendWith(late));
+    expect(await codesTo(app, [mobile])).toHaveLength(0);
+
+    // The untouched proof was never spent by the refusals above, and is spent by its first use only.
+    const fresh = await proofFor(app, session);
+    expect((await sendWith(fresh)).statusCode).toBe(200);
+    refusedProof(await sendWith(fresh, freshMobile()));
+
+    const shared = await proofFor(app, session);
+    const numbers = Array.from({ length: 10 }, freshMobile);
+    const replays = await Promise.all(numbers.map((number) => sendWith(shared, number)));
+    expect(replays.map((response) => response.statusCode).sort()).toEqual([200, ...Array(9).fill(400)]);
+    for (const replay of replays.filter((response) => response.statusCode === 400)) refusedProof(replay);
+    expect(await codesTo(app, numbers)).toHaveLength(1);
+  });
+
   it("refuses a number the field would refuse, with the field's own message", async () => {
     const session = await openSession(app);
     const response = await send(session, '0812345');
@@ -234,6 +352,121 @@ describe.each(targets)('the mobile number one-time code on $name', (target: Data
     expect((await check(session, freshMobile(), '12')).json()).toMatchObject({
       error: { fields: { '/code': fa.followup.otp.codeInvalid } },
     });
+  });
+});
+
+describe.each(allowanceTargets)('the hourly allowance of one-time codes on $name', (target: DatabaseTarget) => {
+  const ALLOWANCE = 7;
+  // 08:20: forty minutes before the hour, and its allowance, are over.
+  const clock = testClock(Date.UTC(2026, 0, 10, 8, 20, 0));
+  const lines: string[] = [];
+  let app: FastifyInstance;
+  const capacityWarnings = () => lines.filter((line) => line.includes('SMS_CODES_PER_HOUR reached'));
+  const expectCapacityRefusal = (response: LightMyRequestResponse, retryAfterMs: number) => {
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(retryAfterMs / 1000));
+    expect(response.json()).toEqual({
+      error: {
+        code: 'sms_capacity',
+        message: fill(fa.followup.errors.sms_capacity, { wait: waitInWords(retryAfterMs) }),
+      },
+    });
+  };
+
+  beforeAll(async () => {
+    app = await testApp(
+      { DATABASE_URL: target.url, SCHEMAS_DIR: schemasDir, ...codeEnv, SMS_CODES_PER_HOUR: String(ALLOWANCE) },
+      { clock: clock.now, logger: { stream: { write: (line) => void lines.push(line) }, level: 'info' } },
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await target.drop();
+  });
+
+  it('sends exactly the allowance of sixty requests at once; the rest get 503 sms_capacity, with one warning', async () => {
+    const session = await openSession(app);
+    const requests = await Promise.all(
+      Array.from({ length: 60 }, async () => ({ mobileNumber: freshMobile(), proof: await proofFor(app, session) })),
+    );
+    const answers = await Promise.all(
+      requests.map((body) => postJson(app, session, followupPaths.mobileCode, body, freshAddress())),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(ALLOWANCE);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200))
+      expectCapacityRefusal(refused, 40 * 60_000);
+    expect(
+      await codesTo(
+        app,
+        requests.map((body) => body.mobileNumber),
+      ),
+    ).toHaveLength(ALLOWANCE);
+    expect(capacityWarnings()).toHaveLength(1);
+  });
+
+  it('refuses in sequence past the allowance until the hour is over; receipts are queued all the same', async () => {
+    clock.advance(40 * 60_000);
+    const session = await openSession(app);
+    const verified = freshMobile();
+    const answers: LightMyRequestResponse[] = [];
+    for (const mobileNumber of [verified, ...Array.from({ length: ALLOWANCE }, freshMobile)])
+      answers.push(
+        await postJson(
+          app,
+          session,
+          followupPaths.mobileCode,
+          { mobileNumber, proof: await proofFor(app, session) },
+          freshAddress(),
+        ),
+      );
+    expect(answers.slice(0, ALLOWANCE).map((answer) => answer.statusCode)).toEqual(Array(ALLOWANCE).fill(200));
+    expectCapacityRefusal(answers[ALLOWANCE], 60 * 60_000);
+    expect(capacityWarnings()).toHaveLength(2);
+    // Refusals within the minute add no line; the next minute's first one does.
+    const refuseAt = async (retryAfterMs: number) => {
+      const body = { mobileNumber: freshMobile(), proof: await proofFor(app, session) };
+      expectCapacityRefusal(await postJson(app, session, followupPaths.mobileCode, body, freshAddress()), retryAfterMs);
+    };
+    clock.advance(30_000);
+    await refuseAt(59.5 * 60_000);
+    expect(capacityWarnings()).toHaveLength(2);
+    clock.advance(30_000);
+    await refuseAt(59 * 60_000);
+    expect(capacityWarnings()).toHaveLength(3);
+
+    const code = await app.database.db
+      .selectFrom('sms_outbox')
+      .select('token')
+      .where('receptor', '=', verified)
+      .executeTakeFirstOrThrow();
+    const confirmed = await postJson(app, session, followupPaths.mobileCodeCheck, {
+      mobileNumber: verified,
+      code: code.token,
+    });
+    expect(confirmed.statusCode).toBe(204);
+    const registered = await postRegistration(
+      app,
+      session,
+      validRegistration(await solvedCaptcha(app, session), {
+        adminData: { firstName: 'علی', lastName: 'رضایی', nationalCode: '0499370899', mobileNumber: verified },
+      }),
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(registered.statusCode).toBe(200);
+    const receipt = await app.database.db
+      .selectFrom('sms_outbox')
+      .selectAll()
+      .where('kind', '=', 'receipt')
+      .where('receptor', '=', verified)
+      .executeTakeFirstOrThrow();
+    expect(receipt.status).toBe('waiting');
+    await app.sms.worker.runOnce();
+    const sent = await app.database.db
+      .selectFrom('sms_outbox')
+      .select('status')
+      .where('id', '=', receipt.id)
+      .executeTakeFirstOrThrow();
+    expect(sent.status).toBe('sent');
   });
 });
 

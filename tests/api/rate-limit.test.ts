@@ -97,6 +97,19 @@ describe('rate limits', () => {
     );
   });
 
+  it('counts an IPv6 /64 as one client and an IPv4-mapped address as its IPv4', async () => {
+    const app = await limitedApp({ RATE_LIMIT_CAPTCHA_PER_MINUTE: '2', TRUST_PROXY: '127.0.0.1' });
+    const { cookie } = await openSession(app);
+    const from = (client: string) => captchaFrom(app, cookie, '127.0.0.1', { 'x-forwarded-for': client });
+    expect((await from('2001:db8:5:6::1')).statusCode).toBe(200);
+    expect((await from('2001:db8:5:6:ffff::2')).statusCode).toBe(200);
+    expect((await from('2001:db8:5:6:1:2:3:4')).statusCode).toBe(429);
+    expect((await from('2001:db8:5:7::1')).statusCode).toBe(200);
+    expect((await from('192.0.2.44')).statusCode).toBe(200);
+    expect((await from('::ffff:192.0.2.44')).statusCode).toBe(200);
+    expect((await from('192.0.2.44')).statusCode).toBe(429);
+  });
+
   it('fails open: while Redis cannot be reached, requests pass unlimited', async () => {
     // Nothing listens on port 1, so every counter call fails at once.
     const app = await limitedApp({ RATE_LIMIT_CAPTCHA_PER_MINUTE: '1', REDIS_URL: 'redis://127.0.0.1:1' });

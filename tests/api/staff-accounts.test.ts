@@ -227,6 +227,21 @@ describe.each(targets)('staff accounts and sessions on $name', (target: Database
   );
 
   it(
+    'counts forty guesses at once from forty addresses of one IPv6 /64 as one address',
+    async () => {
+      const now = 65_000_000;
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, guess) =>
+          signInAt(`six${guess}@example.ir`, 'wrong password', `2001:db8:6:4:${guess.toString(16)}::1`, now),
+        ),
+      );
+      expect(results.filter((result) => !result.ok && result.reason === 'wrong')).toHaveLength(11);
+      expect((await throttleOf(database, 'address:2001:db8:6:4::/64'))?.failures).toBe(40);
+    },
+    MANY_HASHES,
+  );
+
+  it(
     'lets colleagues behind one address sign in at once without charging the address',
     async () => {
       const emails = Array.from({ length: 6 }, (_, index) => `office${index}@example.ir`);

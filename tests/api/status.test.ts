@@ -157,6 +157,26 @@ describe.each(targets)('status by tracking code on $name', (target: DatabaseTarg
     clock.advance(STATUS_LOCK_MS);
   });
 
+  it('counts the addresses of one IPv6 /64 as one address', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        askStatus(
+          app,
+          session,
+          `B${String(1000000 + index).slice(1)}Z`,
+          MOBILE,
+          `2001:db8:9:9:${index.toString(16)}::1`,
+        ),
+      ),
+    );
+    const statuses = guesses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect((await askStatus(app, session, 'CCCCCCCC', MOBILE, '2001:db8:9:9::abcd')).statusCode).toBe(429);
+    expect((await askStatus(app, session, 'CCCCCCCC', MOBILE, '2001:db8:9:a::1')).statusCode).toBe(404);
+    clock.advance(STATUS_LOCK_MS);
+  });
+
   it('shows a decision after the console makes it, the reason of a rejection only when the colleague chose to show it', async () => {
     // Signed in now: the locks above moved the clock past the idle limit of a session opened earlier.
     const agent: StaffSession = await staffSession(app, 'agent');

@@ -8,7 +8,9 @@ import { randomInt } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { followupPaths } from '../../src/shared/followup-contract.js';
+import { CODES_PER_ADDRESS } from '../../src/server/mobile-code/mobile-code.service.js';
+import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../src/shared/followup-contract.js';
+import { solveCodeProof } from '../fixtures/code-proof.js';
 import { fakeKavenegar, type FakeKavenegar } from '../fixtures/fake-kavenegar.js';
 import { verifiedDefinition } from '../fixtures/verified-definition.js';
 import { seededRandom, validRegistration } from './harness/data.js';
@@ -16,7 +18,7 @@ import { dbKinds } from './harness/env.js';
 import { recordFigure } from './harness/figures.js';
 import { ApiClient, errorBodyProblem, errorCode, type HttpResponse } from './harness/http.js';
 import { startScenario, type Scenario } from './harness/scenario.js';
-import { sleep, stopAllServers } from './harness/server.js';
+import { ServerProcess, sleep, stopAllServers } from './harness/server.js';
 
 const random = seededRandom(2020);
 const schemasDir = verifiedDefinition();
@@ -33,6 +35,30 @@ async function visitor(port: number, forwardedFor = address()): Promise<ApiClien
   const client = new ApiClient(port, { forwardedFor, secFetchSite: 'same-origin' });
   await client.start();
   return client;
+}
+
+/** The client's own challenge, solved as the wizard's worker solves it. */
+async function proofFor(client: ApiClient): Promise<CodeProof> {
+  const challenge = await client.get(followupPaths.mobileCodeChallenge);
+  if (challenge.status !== 200) throw new Error(`Challenge answered ${challenge.status}: ${challenge.text}`);
+  return solveCodeProof(challenge.json as CodeProofChallenge);
+}
+
+/** Code requests ready to leave (proofs solved), sent together or one after another. */
+async function sendCodes(
+  requests: Array<{ client: ApiClient; mobileNumber: string }>,
+  together: boolean,
+): Promise<HttpResponse[]> {
+  const ready = await Promise.all(
+    requests.map(async ({ client, mobileNumber }) => ({
+      client,
+      body: { mobileNumber, proof: await proofFor(client) },
+    })),
+  );
+  if (together) return Promise.all(ready.map(({ client, body }) => client.postJson(followupPaths.mobileCode, body)));
+  const answers: HttpResponse[] = [];
+  for (const { client, body } of ready) answers.push(await client.postJson(followupPaths.mobileCode, body));
+  return answers;
 }
 
 afterAll(() => rmSync(schemasDir, { recursive: true, force: true }));
@@ -66,6 +92,8 @@ describe.each(dbKinds)('status, codes and the SMS queue under attack (%s)', (kin
     PUBLIC_URL: 'https://pharmacy.example.ir',
     RATE_LIMIT_STATUS_PER_MINUTE: '1000000',
     RATE_LIMIT_MOBILE_CODE_PER_MINUTE: '1000000',
+    // A light proof of work: the burst tests measure the limits, not the solver.
+    SMS_CODE_PROOF_DIFFICULTY: '50',
   });
 
   it('answers hostile bodies on the status and code routes with a Persian 4xx, never a 5xx', async () => {
@@ -150,8 +178,9 @@ describe.each(dbKinds)('status, codes and the SMS queue under attack (%s)', (kin
     const numbers = Array.from({ length: 8 }, freshMobile);
     for (const mobileNumber of numbers) {
       const owner = await visitor(port);
-      const sends = await Promise.all(
-        Array.from({ length: 30 }, () => owner.postJson(followupPaths.mobileCode, { mobileNumber })),
+      const sends = await sendCodes(
+        Array.from({ length: 30 }, () => ({ client: owner, mobileNumber })),
+        true,
       );
       expect(sends.filter((response) => response.status === 200)).toHaveLength(1);
       expect(sends.filter((response) => response.status >= 500)).toHaveLength(0);
@@ -192,6 +221,93 @@ describe.each(dbKinds)('status, codes and the SMS queue under attack (%s)', (kin
     expect(evaluated).toBe(numbers.length * 2);
     expect(guessed).toBe(0);
   });
+
+  it('holds thirty code requests from one IPv6 /64 to the per-address limit, in sequence and at once, over two processes', async () => {
+    const second = await ServerProcess.start({
+      databaseUrl: codes!.db.url,
+      label: `followupcodes2/${kind}`,
+      env: { ...smsEnv(), SCHEMAS_DIR: schemasDir },
+    });
+    codes!.servers.push(second);
+    const ports = [codes!.server.port, second.port];
+    const bursts = [
+      { together: false, client: (host: number) => `2001:db8:64:1::${host.toString(16)}` },
+      { together: true, client: (host: number) => `2001:db8:64:2:${host.toString(16)}::${(host * 7).toString(16)}` },
+    ];
+    for (const burst of bursts) {
+      const requests = await Promise.all(
+        Array.from({ length: 30 }, async (_, host) => ({
+          client: await visitor(ports[host % 2], burst.client(host + 1)),
+          mobileNumber: freshMobile(),
+        })),
+      );
+      const answers = await sendCodes(requests, burst.together);
+      const sent = answers.filter((response) => response.status === 200).length;
+      const limited = answers.filter((response) => errorCode(response) === 'mobile_code_limit').length;
+      recordFigure(
+        kind,
+        `codes from one /64 ${burst.together ? 'at once' : 'in sequence'}: asked / sent / limited`,
+        `30 / ${sent} / ${limited}`,
+      );
+      expect(sent).toBe(CODES_PER_ADDRESS);
+      expect(limited).toBe(30 - CODES_PER_ADDRESS);
+      if (!burst.together)
+        expect(answers.slice(0, CODES_PER_ADDRESS).every((response) => response.status === 200)).toBe(true);
+      const [queued] = await rows(
+        codes!,
+        `SELECT count(*) AS count FROM sms_outbox WHERE kind = 'code' AND receptor IN (${requests.map(() => '?').join(', ')})`,
+        requests.map((request) => request.mobileNumber),
+      );
+      expect(Number(queued.count)).toBe(CODES_PER_ADDRESS);
+    }
+  }, 120_000);
+
+  it('sends exactly SMS_CODES_PER_HOUR codes of sixty asked at once over two processes; the rest 503 sms_capacity', async () => {
+    const ALLOWANCE = 10;
+    const env = { ...smsEnv(), SCHEMAS_DIR: schemasDir, SMS_CODES_PER_HOUR: String(ALLOWANCE) };
+    const scenario = await startScenario(kind, 'smscap', { env });
+    try {
+      const second = await ServerProcess.start({ databaseUrl: scenario.db.url, label: `smscap2/${kind}`, env });
+      scenario.servers.push(second);
+      const ports = [scenario.server.port, second.port];
+      const requests = await Promise.all(
+        Array.from({ length: 60 }, async (_, index) => ({
+          client: await visitor(ports[index % 2], `203.0.113.${index + 1}`),
+          mobileNumber: freshMobile(),
+        })),
+      );
+      // The allowance is per clock hour: a burst that straddled one would be counted in two.
+      const toNextHour = 3_600_000 - (Date.now() % 3_600_000);
+      if (toNextHour < 20_000) await sleep(toNextHour + 100);
+      const answers = await sendCodes(requests, true);
+      const sent = answers.filter((response) => response.status === 200);
+      const refused = answers.filter((response) => response.status === 503);
+      const warnings = scenario.servers.flatMap((server) =>
+        server.lines.filter((line) => line.text.includes('SMS_CODES_PER_HOUR reached')),
+      );
+      recordFigure(
+        kind,
+        'SMS allowance, 60 at once on two processes: allowance / sent / 503 / warning lines',
+        `${ALLOWANCE} / ${sent.length} / ${refused.length} / ${warnings.length}`,
+      );
+      expect(sent).toHaveLength(ALLOWANCE);
+      expect(refused).toHaveLength(60 - ALLOWANCE);
+      for (const response of refused) {
+        expect(errorCode(response)).toBe('sms_capacity');
+        expect(errorBodyProblem(response)).toBeUndefined();
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(3600);
+      }
+      // One line a minute per process, not one per refusal.
+      expect(warnings.length).toBeGreaterThanOrEqual(1);
+      expect(warnings.length).toBeLessThanOrEqual(ports.length);
+      const [queued] = await rows(scenario, "SELECT count(*) AS count FROM sms_outbox WHERE kind = 'code'");
+      expect(Number(queued.count)).toBe(ALLOWANCE);
+      expect(await healthy(second.port)).toBe(true);
+    } finally {
+      await scenario.close();
+    }
+  }, 120_000);
 
   it('loses no SMS while the provider fails and the server is killed, sends none twice, and keeps registrations fast', async () => {
     kavenegar.behave({ kind: 'error', status: 503 });

@@ -1,6 +1,7 @@
 import { followupPaths, type MobileCodeSent } from '../../shared/followup-contract.js';
 import type { MobileVerification } from '../../../widgets/services.js';
-import { request } from './http.js';
+import { codeProofSupply, type CodeProofSupply } from './code-proof.js';
+import { ApiError, request } from './http.js';
 
 const STORAGE_KEY = 'wizard-verified-mobiles';
 
@@ -8,9 +9,14 @@ const STORAGE_KEY = 'wizard-verified-mobiles';
  * The mobile number's one-time code over the API (POST Register/MobileCode and …/Check). The
  * numbers verified are remembered in sessionStorage, as the draft is: a reload keeps them, as the
  * server keeps them for the same pre-session cookie; another tab or visit starts afresh.
+ *
+ * Each code request carries a proof of work: the first is solved as soon as the widget shows, the
+ * next right after a code is sent (for «ارسال دوباره»). A proof the server refused (expired,
+ * spent) is solved again once.
  */
 export function createMobileVerification(
   storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+  proofs: CodeProofSupply = codeProofSupply(),
 ): MobileVerification {
   const listeners = new Set<() => void>();
   const read = (): string[] => {
@@ -23,8 +29,21 @@ export function createMobileVerification(
   };
   let verified = new Set(read());
   return {
-    sendCode: (mobileNumber) =>
-      request<MobileCodeSent>(followupPaths.mobileCode, { method: 'POST', body: { mobileNumber } }),
+    sendCode: async (mobileNumber) => {
+      const ask = async () =>
+        request<MobileCodeSent>(followupPaths.mobileCode, {
+          method: 'POST',
+          body: { mobileNumber, proof: await proofs.take() },
+        });
+      try {
+        return await ask().catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === 'mobile_code_proof') return ask();
+          throw error;
+        });
+      } finally {
+        proofs.prepare();
+      }
+    },
     checkCode: async (mobileNumber, code) => {
       await request<void>(followupPaths.mobileCodeCheck, { method: 'POST', body: { mobileNumber, code } });
       verified = new Set([...verified, mobileNumber]);
@@ -37,6 +56,8 @@ export function createMobileVerification(
     },
     isVerified: (mobileNumber) => verified.has(mobileNumber),
     subscribe: (listener) => {
+      // The widget is on screen: a number is about to be typed.
+      proofs.prepare();
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

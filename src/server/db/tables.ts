@@ -9,7 +9,7 @@ import type { RegistrationTable } from '../registration/registration.table.js';
 import type { AuditEventTable, RegistrationNoteTable } from '../staff/audit.table.js';
 import type { CaseHandlingTable } from '../staff/case.table.js';
 import type { SignInThrottleTable, StaffAccountTable, StaffSessionTable } from '../staff/staff.table.js';
-import type { MobileCodeTable } from '../mobile-code/mobile-code.table.js';
+import type { CodeProofTable, MobileCodeTable } from '../mobile-code/mobile-code.table.js';
 import type { SmsOutboxTable } from '../sms/sms.table.js';
 
 export interface IdempotencyKeyTable {
@@ -56,4 +56,6 @@ export interface Database {
   /** Issue 20: the SMS queue and the mobile numbers' one-time codes (migration 014). */
   sms_outbox: SmsOutboxTable;
   mobile_codes: MobileCodeTable;
+  /** Issue 23: proofs of work spent on a code (migration 015). */
+  code_proofs: CodeProofTable;
 }

@@ -82,6 +82,24 @@ export async function verifiedAt(
   return row?.verified_at ?? undefined;
 }
 
+/**
+ * Spends a proof of work by its challenge's nonce: true for the first request that carries it,
+ * false for every other, also when they arrive at once (the primary key decides, not a read).
+ */
+export async function spendProof(db: Kysely<Database>, nonce: string, expiresAt: number): Promise<boolean> {
+  const row = await db
+    .insertInto('code_proofs')
+    .values({ nonce, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('nonce').doNothing())
+    .returning('nonce')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteExpiredProofs(db: Kysely<Database>, before: number): Promise<void> {
+  await db.deleteFrom('code_proofs').where('expires_at', '<', before).execute();
+}
+
 export async function deleteOldMobileCodes(db: Kysely<Database>, before: number): Promise<void> {
   await db.deleteFrom('mobile_codes').where('sent_at', '<', before).execute();
 }

@@ -3,6 +3,7 @@ import type { MobileCodeSent } from '../../shared/followup-contract.js';
 import { getAt } from '../../shared/json-pointer.js';
 import { messageFor } from '../../shared/schema-messages.js';
 import { CODE_LENGTH, type VerifiedField } from '../../shared/verify.js';
+import { clientAddressKey } from '../client-address.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { enqueueSms } from '../sms/outbox.repository.js';
 import { CODE_TTL_MS } from '../sms/outbox.worker.js';
@@ -33,6 +34,8 @@ const addressRule: ThrottleRule = {
 export interface MobileCodeDeps {
   database: DatabaseHandle;
   clock: () => number;
+  /** SMS_CODES_PER_HOUR: codes sent per clock hour across all numbers. */
+  codesPerHour: number;
   /** HMAC under a key derived from the server's secret: codes and numbers are stored only as this. */
   hash: (text: string) => string;
 }
@@ -46,12 +49,27 @@ const codeHashOf = (deps: MobileCodeDeps, session: string, mobileNumber: string,
   deps.hash(`code\n${session}\n${mobileNumber}\n${code}`);
 
 export type SendCodeResult =
-  { ok: true; sent: MobileCodeSent } | { ok: false; reason: 'wait' | 'limit'; retryAfterMs: number };
+  { ok: true; sent: MobileCodeSent } | { ok: false; reason: 'wait' | 'limit' | 'capacity'; retryAfterMs: number };
+
+const HOUR = 60 * MINUTE;
+
+/**
+ * The SMS account's hourly allowance: one counter per clock hour, shared by every number and every
+ * process, locked at `perHour` until the hour is over.
+ */
+function capacityOf(perHour: number, now: number): { key: string; rule: ThrottleRule } {
+  const hour = Math.floor(now / HOUR);
+  const untilNextHour = (hour + 1) * HOUR - now;
+  return {
+    key: `sms-codes-hour:${hour}`,
+    rule: { limit: perHour, waitAfter: (sent) => (sent >= perHour ? untilNextHour : 0) },
+  };
+}
 
 class Refused extends Error {
   constructor(
     readonly key: string,
-    readonly reason: 'wait' | 'limit',
+    readonly reason: 'wait' | 'limit' | 'capacity',
   ) {
     super(reason);
   }
@@ -61,7 +79,8 @@ class Refused extends Error {
  * Sends a new five-digit code to a number for this pre-session: counted per number (a minute
  * between codes, an hour after five) and per client address (an hour after twenty), the code
  * stored as its HMAC, the SMS queued — all in one transaction, so a refused or failed request
- * counts nothing and sends nothing. The counting is the sign-in throttle's (one statement, the
+ * counts nothing and sends nothing. Last comes the hourly allowance of all numbers
+ * (SMS_CODES_PER_HOUR), so that a request refused for its number or address does not touch it. The counting is the sign-in throttle's (one statement, the
  * database increments), so parallel requests cannot send more than the limits allow.
  */
 export async function sendCode(
@@ -70,7 +89,8 @@ export async function sendCode(
 ): Promise<SendCodeResult> {
   const now = deps.clock();
   const numberKey = `sms-number:${deps.hash(`number\n${request.mobileNumber}`)}`;
-  const addressKey = `sms-address:${request.address}`;
+  const addressKey = `sms-address:${clientAddressKey(request.address)}`;
+  const capacity = capacityOf(deps.codesPerHour, now);
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
   try {
     await deps.database.transaction('durable', async (trx) => {
@@ -78,6 +98,8 @@ export async function sendCode(
       if (sent === undefined) throw new Refused(numberKey, 'wait');
       if ((await reserveAttempt(trx, addressKey, now, addressRule)) === undefined)
         throw new Refused(addressKey, 'limit');
+      if ((await reserveAttempt(trx, capacity.key, now, capacity.rule)) === undefined)
+        throw new Refused(capacity.key, 'capacity');
       await storeCode(trx, {
         session: request.session,
         mobileNumber: request.mobileNumber,
@@ -91,6 +113,7 @@ export async function sendCode(
     if (!(error instanceof Refused)) throw error;
     const [row] = await findThrottle(deps.database.db, [error.key]);
     const retryAfterMs = Math.max(1000, (row?.locked_until ?? now) - now);
+    if (error.reason === 'capacity') return { ok: false, reason: 'capacity', retryAfterMs };
     return { ok: false, reason: retryAfterMs > RESEND_WAIT_MS ? 'limit' : error.reason, retryAfterMs };
   }
   return { ok: true, sent: { resendAfterMs: RESEND_WAIT_MS, expiresInMs: CODE_TTL_MS } };

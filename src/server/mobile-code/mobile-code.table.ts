@@ -8,3 +8,9 @@ export interface MobileCodeTable {
   tries: number;
   verified_at: number | null;
 }
+
+/** A proof of work spent on a code, kept until its challenge has expired. */
+export interface CodeProofTable {
+  nonce: string;
+  expires_at: number;
+}

@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { clientAddressKey } from '../client-address.js';
 import { ApiError } from '../errors.js';
 
 const WINDOW_MS = 60_000;
@@ -10,7 +11,8 @@ const REDIS_CONNECT_MS = 2000;
 /**
  * Per-client, per-route limits by @fastify/rate-limit. A route opts in with
  * `config: { rateLimit: { max: perMinute } }`; the window is one minute from a client's first
- * request. The client is `request.ip` (IPv6 by its /64, the library's default), which honours
+ * request. The client is `request.ip` keyed by clientAddressKey, the key of every per-address limit
+ * in the database too (IPv6 by its /64, IPv4-mapped IPv6 as its IPv4); `request.ip` honours
  * X-Forwarded-For only when TRUST_PROXY names the proxy. With REDIS_URL the counters live in Redis,
  * so every process behind the load balancer counts against the same limit.
  *
@@ -26,6 +28,7 @@ export default fp(
       timeWindow: WINDOW_MS,
       hook: 'onRequest',
       skipOnError: true,
+      keyGenerator: (request) => clientAddressKey(request.ip),
       // The refusal goes through our error handler: the contract's Persian body, code rate_limited.
       errorResponseBuilder: (_request, context) =>
         new ApiError(429, 'rate_limited', undefined, {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { deleteOldMobileCodes } from '../mobile-code/mobile-code.repository.js';
+import { deleteExpiredProofs, deleteOldMobileCodes } from '../mobile-code/mobile-code.repository.js';
 import { kavenegarProvider } from '../sms/kavenegar-provider.js';
 import { logProvider } from '../sms/log-provider.js';
 import { forgetOldCodes } from '../sms/outbox.repository.js';
@@ -18,7 +18,8 @@ const DAY = 24 * 3_600_000;
 /**
  * SMS: the provider chosen by SMS_PROVIDER (checked at start, config.ts) and the outbox worker,
  * which starts once the server is ready and stops before the database closes. Also forgets codes
- * no longer usable: the outbox's copy after 2 minutes, a number's code row after a day.
+ * no longer usable: the outbox's copy after 2 minutes, a number's code row after a day, a spent
+ * proof of work once its challenge has expired (it is refused as expired from then on).
  */
 export default fp(
   async (app) => {
@@ -37,6 +38,7 @@ export default fp(
       try {
         await forgetOldCodes(app.database.db, app.clock() - CODE_TTL_MS);
         await deleteOldMobileCodes(app.database.db, app.clock() - DAY);
+        await deleteExpiredProofs(app.database.db, app.clock());
       } catch (error) {
         app.log.warn({ err: { message: (error as Error).message } }, 'SMS clean-up skipped');
       }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { clientAddressKey } from '../client-address.js';
 import type { Database } from '../db/tables.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import * as repository from './staff.repository.js';
@@ -67,7 +68,7 @@ export async function disableStaffAccount(db: Kysely<Database>, email: string): 
 }
 
 const accountKey = (email: string): string => `account:${email}`;
-const addressKey = (address: string): string => `address:${address}`;
+const addressKey = (address: string): string => `address:${clientAddressKey(address)}`;
 
 /**
  * The wait after the n-th attempt in a row: none while `free` attempts last, then 1, 2, 4, 8 s…,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { APPLICANT_STATUSES, type ApplicantStatus, type StatusAnswer } from '../../shared/followup-contract.js';
+import { clientAddressKey } from '../client-address.js';
 import type { Database } from '../db/tables.js';
 import { countRefusedAttempt, giveBackAttempt, reserveAttempt, type ThrottleRule } from '../staff/staff.repository.js';
 import { findForStatus, latestStatusChange } from './status.repository.js';
@@ -40,7 +41,7 @@ export async function lookUpStatus(
   request: { trackingCode: string; mobileNumber: string; address: string },
   now: number,
 ): Promise<StatusResult> {
-  const addressKey = `status-address:${request.address}`;
+  const addressKey = `status-address:${clientAddressKey(request.address)}`;
   const codeKey = `status-code:${request.trackingCode}`;
   const addressAttempt = await reserveAttempt(db, addressKey, now, addressRule);
   if (addressAttempt === undefined) return locked(db, addressKey, addressRule, now);

@@ -14,6 +14,7 @@ import * as nameSearch from './011_name_search.js';
 import * as caseAssignment from './012_case_assignment.js';
 import * as definitionPublishing from './013_definition_publishing.js';
 import * as applicantFollowup from './014_applicant_followup.js';
+import * as codeProofs from './015_code_proofs.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -35,6 +36,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '012_case_assignment': { up: caseAssignment.up(dialect) },
     '013_definition_publishing': { up: definitionPublishing.up(dialect) },
     '014_applicant_followup': { up: applicantFollowup.up(dialect) },
+    '015_code_proofs': { up: codeProofs.up },
   };
   return { getMigrations: async () => migrations };
 }
