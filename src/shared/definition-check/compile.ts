@@ -18,6 +18,8 @@ const explainedElsewhere = [
   'meta',
   'unknown-keyword',
   'bad-pattern',
+  'pattern-too-long',
+  'pattern-not-re2',
   'unresolved-ref',
   'required-unknown',
   'unknown-format',

@@ -13,6 +13,7 @@ import { folderOf } from './folder.js';
 import { lineOf } from './json.js';
 import { checkMapping } from './mapping.js';
 import { checkMeta } from './meta.js';
+import { checkPatterns } from './patterns.js';
 import { Problems, problemWords, type Problem } from './problem.js';
 import { readRoles } from './roles.js';
 import { checkSteps } from './steps.js';
@@ -35,6 +36,7 @@ export function checkDefinition(texts: Record<string, string>): DefinitionCheck 
   const roles = readRoles(folder);
   const metaInvalid = checkMeta(folder, roles, problems);
   checkStructure(folder, roles, problems);
+  checkPatterns(folder, roles, problems);
   checkFields(folder, roles, problems);
   checkCompile(folder, roles, metaInvalid, problems);
   checkConditions(folder, roles, problems);
