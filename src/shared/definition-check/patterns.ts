@@ -24,7 +24,7 @@ export const PATTERN_MAX_LENGTH = 300;
 /** How long recheck may analyse one pattern; past it the pattern is not proven linear, so refused. */
 const ANALYSIS_TIMEOUT_MS = 1000;
 /** How long all analyses of one check may take together: a draft of many slow patterns cannot hold the server. */
-const ANALYSIS_BUDGET_MS = 3000;
+const ANALYSIS_BUDGET_MS = 2000;
 /** Verdicts kept by pattern, so a draft checked on every save is analysed once. */
 const VERDICTS_KEPT = 500;
 
@@ -80,7 +80,7 @@ function checkPattern(site: PatternSite, deadline: number, problems: Problems): 
       code: 'pattern-too-long',
       ...where(site),
       message: `The pattern is ${pattern.length} characters long; a pattern may have at most ${PATTERN_MAX_LENGTH}, so that it can be read and proven safe.`,
-      fix: 'Shorten it: one character class such as [\\u0600-\\u06FF ] covers a whole alphabet, and a length belongs in "minLength" and "maxLength", not in the pattern.',
+      fix: 'Shorten it: one character class such as [\\\\u0600-\\\\u06FF ] covers a whole alphabet, and a length belongs in "minLength" and "maxLength", not in the pattern.',
     });
     return;
   }
@@ -94,7 +94,7 @@ function checkPattern(site: PatternSite, deadline: number, problems: Problems): 
     problems.add({
       code: 'pattern-not-re2',
       ...where(site),
-      message: `The pattern ${JSON.stringify(pattern)} uses what the server's regular expression engine (RE2) does not have (${re2Error}): back-references such as \\1, look-arounds such as (?=…), (?!…) or (?<=…), and counts over 1000 such as {1001}. RE2 has none of them because they can take exponential time.`,
+      message: `The pattern ${JSON.stringify(pattern)} uses what the server's regular expression engine (RE2) does not have (${re2Error}): back-references such as \\1, look-arounds such as (?=…), (?!…) or (?<=…), and counts over 1000 such as {1001}. RE2 leaves them out so that it always matches in linear time.`,
       fix: 'Write the rule without them, e.g. "^[1-9][0-9]*$" instead of "^(?!0)[0-9]+$"; a rule that needs more belongs in "minLength", "maxLength" or "enum".',
     });
     return; // the rewrite is analysed; this one is refused already, and may be slow to analyse
@@ -189,7 +189,7 @@ function reportNotLinear(site: PatternSite, verdict: Verdict, problems: Problems
     code: 'pattern-not-linear',
     ...where(site),
     message,
-    fix: 'Let every character match in only one way: no repetition inside a repetition such as (…+)+, no alternatives that match the same text such as (a|a)*, no two repetitions side by side that take the same characters; e.g. "^[\\u0600-\\u06FF ]+$" instead of "^([\\u0600-\\u06FF]+ ?)+$".',
+    fix: 'Let every character match in only one way: no repetition inside a repetition such as (…+)+, no alternatives that match the same text such as (a|a)*, no two repetitions side by side that take the same characters; e.g. "^[\\\\u0600-\\\\u06FF ]+$" instead of "^([\\\\u0600-\\\\u06FF]+ ?)+$".',
   });
 }
 
