@@ -1,11 +1,13 @@
 /**
  * Issue 23, point 2: a catastrophic pattern that got past the checker costs the server linear time.
- * The pattern of the issue is put on the pharmacy's name in a version written straight into the
- * database (the checker refuses it, so no API could publish it), made live, and served by a fresh
- * process. A registration whose name is 49 Persian letters and a "!" (2^49 ways to fail for a
- * backtracking engine) must not hold `/api/health` for more than 100 ms: health is asked again and
- * again, one request after another, while 100 such registrations are sent one after another (each
- * refused 400 by the pattern, before the captcha is looked at).
+ * The pattern of the issue is put on the pharmacy's name, and then in a condition on it, in a
+ * version written straight into the database (the checker refuses it, so no API could publish it),
+ * made live, and served by a fresh process. Registrations whose name is 49 Persian letters and a "!"
+ * (2^49 ways to fail for a backtracking engine) are sent one after another, 100 of them, and
+ * `/api/health`, asked one request after another meanwhile, must never take more than 100 ms. On the
+ * name the registration's validator refuses each one (400, before the captcha is looked at); in a
+ * condition the step rules run the pattern before anything else. Both are compiled in the version's
+ * own ajv, which must match with RE2.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { definitionVersionOf } from '../../src/server/definition/definition.js';
@@ -36,17 +38,49 @@ async function write(db: TestDatabase, sql: string, params: unknown[]): Promise<
   else await db.query(sql, params);
 }
 
+type StepSchema = { properties: { name: Record<string, unknown> }; allOf?: unknown[] };
+
+/** Where the pattern goes in the pharmacy step, and what the server does with it there. */
+const placements: Array<{ where: string; place: (schema: StepSchema, pattern: string) => void; refused: boolean }> = [
+  {
+    // The registration's validator (its schema refers to this field) refuses each name: 400.
+    where: "on the pharmacy's name",
+    place: (schema, pattern) => (schema.properties.name.pattern = pattern),
+    refused: true,
+  },
+  {
+    // The step rules (step-rules.ts) compile the condition and run it on the name before anything
+    // else; the registration's own validator never sees it, so the answers vary (200, then 400 for
+    // the spent captcha).
+    where: "in a condition on the pharmacy's name (step rules)",
+    place: (schema, pattern) => {
+      schema.allOf = [
+        ...(schema.allOf ?? []),
+        {
+          if: { type: 'object', properties: { name: { type: 'string', pattern } }, required: ['name'] },
+          then: { type: 'object', properties: { nameNote: { type: 'string', title: 'توضیح نام' } } },
+        },
+      ];
+    },
+    refused: false,
+  },
+];
+
 /**
- * Stores the live version with `pattern` on the pharmacy's name as a new version and points the
+ * Stores the live version with `pattern` placed in the pharmacy step as a new version and points the
  * live row at it, as a publish would but without the checker. Returns the new version's id.
  */
-async function publishBehindTheCheckersBack(db: TestDatabase, pattern: string): Promise<string> {
+async function publishBehindTheCheckersBack(
+  db: TestDatabase,
+  pattern: string,
+  place: (schema: StepSchema, pattern: string) => void,
+): Promise<string> {
   const [live] = await db.query(
     'SELECT v.version, v.texts, v.registration_schema FROM definition_versions v JOIN definition_live l ON l.version = v.version WHERE l.id = 1',
   );
   const texts = JSON.parse(String(live.texts)) as DefinitionTexts;
-  const schema = JSON.parse(texts[NAME_SCHEMA]) as { properties: { name: Record<string, unknown> } };
-  schema.properties.name.pattern = pattern;
+  const schema = JSON.parse(texts[NAME_SCHEMA]) as StepSchema;
+  place(schema, pattern);
   const hostile: DefinitionTexts = { ...texts, [NAME_SCHEMA]: `${JSON.stringify(schema, null, 2)}\n` };
   const version = definitionVersionOf(filesOf(hostile));
   const now = Date.now();
@@ -81,7 +115,12 @@ async function watchHealth(port: number, done: Promise<unknown>): Promise<number
 }
 
 /** The registrations one after another: each one's status, or why it had none (the server is killed when it stalls). */
-async function registerInTurn(client: ApiClient, body: unknown, count: number): Promise<Array<number | string>> {
+async function registerInTurn(
+  client: ApiClient,
+  body: unknown,
+  count: number,
+  refused: boolean,
+): Promise<Array<number | string>> {
   const answers: Array<number | string> = [];
   for (let index = 0; index < count; index += 1) {
     const answer = await client.register(body).then(
@@ -89,44 +128,54 @@ async function registerInTurn(client: ApiClient, body: unknown, count: number): 
       (error: Error) => error.message,
     );
     answers.push(answer);
-    if (answer !== 400) break;
+    if (typeof answer !== 'number' || answer >= 500 || (refused && answer !== 400)) break;
   }
   return answers;
 }
 
 describe.each(dbKinds)('a catastrophic pattern that bypassed the checker (%s)', (kind) => {
-  let scenario: Scenario;
+  let scenario: Scenario | undefined;
 
   afterAll(async () => {
     await scenario?.close();
     await stopAllServers();
   });
 
-  it(`a 49-letter name does not hold /api/health for more than ${HEALTH_LIMIT_MS} ms`, async () => {
-    scenario = await startScenario(kind, 'pattern');
-    const version = await publishBehindTheCheckersBack(scenario.db, issuePattern.pattern);
-    const server = await scenario.restart();
+  it.each(placements)(
+    `$where: 49-letter names do not hold /api/health for more than ${HEALTH_LIMIT_MS} ms`,
+    async ({ where, place, refused }) => {
+      await scenario?.close();
+      scenario = await startScenario(kind, 'pattern');
+      const version = await publishBehindTheCheckersBack(scenario.db, issuePattern.pattern, place);
+      const server = await scenario.restart();
 
-    const client = new ApiClient(server.port, { timeoutMs: 60_000 });
-    const config = await client.start();
-    // Without this the test would prove nothing: the server must be serving the hostile version.
-    expect((config.json as { definitionVersion?: string }).definitionVersion).toBe(version);
+      const client = new ApiClient(server.port, { timeoutMs: 60_000 });
+      const config = await client.start();
+      // Without this the test would prove nothing: the server must be serving the hostile version.
+      expect((config.json as { definitionVersion?: string }).definitionVersion).toBe(version);
 
-    const body = { ...validRegistration(random, await client.solvedCaptcha()), name: issuePattern.attacks };
-    const registrations = registerInTurn(client, body, REGISTRATIONS);
-    const times = await watchHealth(server.port, registrations);
-    const answers = await Promise.race([
-      registrations,
-      new Promise((resolve) => setTimeout(() => resolve('no answer'), STALLED_MS)),
-    ]);
+      const body = { ...validRegistration(random, await client.solvedCaptcha()), name: issuePattern.attacks };
+      const registrations = registerInTurn(client, body, REGISTRATIONS, refused);
+      const times = await watchHealth(server.port, registrations);
+      const answers = await Promise.race([
+        registrations,
+        new Promise<string[]>((resolve) => setTimeout(() => resolve(['no answer']), STALLED_MS)),
+      ]);
 
-    const slowest = Math.round(Math.max(...times));
-    recordFigure(kind, 'hostile pattern: slowest health during a 49-letter name (ms)', slowest);
-    recordFigure(kind, 'hostile pattern: health requests watched', times.length);
-    expect({ answers, slowest: slowest <= HEALTH_LIMIT_MS }).toEqual({
-      answers: Array.from({ length: REGISTRATIONS }, () => 400),
-      slowest: true,
-    });
-    expect(times.length).toBeGreaterThanOrEqual(10);
-  });
+      const slowest = Math.round(Math.max(...times));
+      recordFigure(
+        kind,
+        `hostile pattern ${where}: slowest health (ms) / health requests`,
+        `${slowest} / ${times.length}`,
+      );
+      expect({
+        answers: answers.map((answer) => (refused ? answer : typeof answer === 'number' && answer < 500)),
+        slowest: slowest <= HEALTH_LIMIT_MS,
+      }).toEqual({
+        answers: Array.from({ length: REGISTRATIONS }, () => (refused ? 400 : true)),
+        slowest: true,
+      });
+      expect(times.length).toBeGreaterThanOrEqual(10);
+    },
+  );
 });
