@@ -99,6 +99,7 @@ function checkPattern(site: PatternSite, deadline: number, problems: Problems): 
     });
     return; // the rewrite is analysed; this one is refused already, and may be slow to analyse
   }
+  reportEngineDifference(site, problems);
   reportNotLinear(site, verdictOf(pattern, deadline), problems);
 }
 
@@ -140,6 +141,38 @@ function re2Refusal(pattern: string): string | undefined {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * The tokens whose meaning differs between JavaScript's RegExp (the browser) and RE2 (the server),
+ * both with the "u" flag: `\s` and `\S` (JavaScript counts the no-break space, U+2028 and the other
+ * Unicode spaces; RE2 only tab, line breaks and the space) and `.` outside a class (RE2 takes a
+ * carriage return and U+2028, JavaScript does not). Everything else the two share reads alike.
+ */
+export function engineDifferences(pattern: string): string[] {
+  const found = new Set<string>();
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const char = pattern[index];
+    if (char === '\\') {
+      const next = pattern[(index += 1)];
+      if (next === 's' || next === 'S') found.add(`\\${next}`);
+    } else if (char === '[' && !inClass) inClass = true;
+    else if (char === ']' && inClass) inClass = false;
+    else if (char === '.' && !inClass) found.add('.');
+  }
+  return [...found];
+}
+
+function reportEngineDifference(site: PatternSite, problems: Problems): void {
+  const tokens = engineDifferences(site.pattern);
+  if (tokens.length === 0) return;
+  problems.add({
+    code: 'pattern-engines-differ',
+    ...where(site),
+    message: `The pattern ${JSON.stringify(site.pattern)} uses ${tokens.join(' and ')}, which the browser and the server read differently: \\s takes the no-break space and other Unicode spaces only in the browser, and . takes a carriage return only on the server. An answer with one of them would pass in the browser and be refused on submit, or the other way round.`,
+    fix: 'Name the characters you mean: " " for a space, "[ \\\\u200c]" for a space or a zero-width non-joiner, "[^\\\\n]" for any character but a line break.',
+  });
 }
 
 type Verdict =

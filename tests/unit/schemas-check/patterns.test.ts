@@ -18,7 +18,13 @@ vi.mock('recheck', async (importOriginal) => {
 
 afterAll(removeCopies);
 
-const patternCodes = ['bad-pattern', 'pattern-too-long', 'pattern-not-re2', 'pattern-not-linear'];
+const patternCodes = [
+  'bad-pattern',
+  'pattern-too-long',
+  'pattern-not-re2',
+  'pattern-not-linear',
+  'pattern-engines-differ',
+];
 const NAME = '/properties/name/pattern';
 
 /** A copy of schemas/ with this pattern on the pharmacy's name, and the pattern problems it gets. */
@@ -119,6 +125,29 @@ describe('RE2', () => {
     const problems = problemsIn(dir);
     only(problems, 'pattern-not-re2');
     expect(problems.filter((p) => p.code === 'compile')).toEqual([]);
+  });
+});
+
+describe('what the browser and the server read differently', () => {
+  it('is real: \\s and . match other characters in JavaScript than in RE2', () => {
+    const both = (pattern: string, value: string) => [
+      new RegExp(pattern, 'u').test(value),
+      linearRegExp(pattern, 'u').test(value),
+    ];
+    expect(both('^\\s$', '\u00a0')).toEqual([true, false]);
+    expect(both('^.$', '\r')).toEqual([false, true]);
+    expect(both('^[ \\u200c]$', '\u200c')).toEqual([true, true]);
+  });
+
+  it('\\s and a bare . are refused, with both named', () => {
+    const problem = only(withNamePattern('^[\\u0600-\\u06FF\\s]{2,}.$'), 'pattern-engines-differ');
+    expect(problem.pointer).toBe(NAME);
+    expect(problem.message).toContain('uses \\s and .,');
+  });
+
+  it('an escaped dot, a dot in a class and a backslash before it pass', () => {
+    expect(withNamePattern('^[0-9.]+\\.[0-9]+$')).toEqual([]);
+    expect(withNamePattern('^[a\\]. ]+$')).toEqual([]);
   });
 });
 
