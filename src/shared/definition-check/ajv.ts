@@ -1,6 +1,7 @@
 /** The ajv set-up the checker compiles with: the same options and formats the wizard and server use. */
 import { Ajv, type Options } from 'ajv';
 import { addWizardVocabulary, wizardAjvOptions } from '../ajv-config.js';
+import { linearRegExp } from './patterns.js';
 
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
@@ -9,11 +10,18 @@ export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
  * explanations. The server adds no
  * standard formats (ajv-formats), so neither does the checker: "format": "email" would stop the server.
  * Meta-schemas of wizard.json and register-config.json use if/then, which
- * strict "required" cannot follow, so that one rule is relaxed for them.
+ * strict "required" cannot follow, so that one rule is relaxed for them. Patterns are matched by RE2:
+ * checking wizard.json against a meta-schema the draft itself names runs the draft's patterns.
  */
 export function createAjv(kind: 'form' | 'meta' = 'form', extra: Options = {}): Ajv {
   return addWizardVocabulary(
-    new Ajv({ ...wizardAjvOptions, verbose: true, ...(kind === 'meta' ? { strictRequired: false } : {}), ...extra }),
+    new Ajv({
+      ...wizardAjvOptions,
+      verbose: true,
+      code: { regExp: linearRegExp },
+      ...(kind === 'meta' ? { strictRequired: false } : {}),
+      ...extra,
+    }),
   );
 }
 

@@ -21,6 +21,8 @@ const explainedElsewhere = [
   'json-syntax',
   'meta',
   'bad-pattern',
+  'pattern-too-long',
+  'pattern-not-re2',
   'unresolved-ref',
   'required-unknown',
   'unknown-format',

@@ -8,7 +8,7 @@ import { fitsType, isObject, ptr, type Json, type JsonObject } from './json.js';
 import type { Problems } from './problem.js';
 import type { Roles } from './roles.js';
 import { arabicLettersIn, didYouMean, hasPersian, list, quote } from './text.js';
-import { patternError } from './structure.js';
+import { patternError } from './patterns.js';
 import { allKeywords, annotationKeywords, walkSchema } from './walk.js';
 
 const simpleTypes = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];

@@ -15,6 +15,7 @@ import { lineOf } from './json.js';
 import { checkLimits } from './limits.js';
 import { checkMapping } from './mapping.js';
 import { checkMeta } from './meta.js';
+import { checkPatterns } from './patterns.js';
 import { MAX_PROBLEMS, Problems, problemWords, type Problem } from './problem.js';
 import { readRoles } from './roles.js';
 import { checkSteps } from './steps.js';
@@ -47,6 +48,7 @@ export function checkDefinition(texts: Record<string, string>, options: CheckOpt
   checkVocabulary(folder, roles, problems);
   const metaInvalid = checkMeta(folder, roles, problems);
   checkStructure(folder, roles, problems);
+  checkPatterns(folder, roles, problems);
   checkFields(folder, roles, problems);
   checkCompile(folder, roles, metaInvalid, problems);
   checkConditions(folder, roles, problems);

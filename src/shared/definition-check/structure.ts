@@ -1,7 +1,7 @@
 /**
- * Checks that hold for every JSON Schema file in the folder: patterns compile as ajv compiles them
- * (JavaScript RegExp with the "u" flag), formats are the wizard's, and every $ref leads to a schema
- * that exists. (Which keywords a schema may use at all is vocabulary.ts.)
+ * Checks that hold for every JSON Schema file in the folder: formats are the wizard's, and every
+ * $ref leads to a schema that exists. (Which keywords a schema may use at all is vocabulary.ts;
+ * patterns are patterns.ts.)
  */
 import { getAt } from '../json-pointer.js';
 import { knownFormats } from './ajv.js';
@@ -16,11 +16,6 @@ import { walkSchema } from './walk.js';
 export function checkStructure(folder: Folder, roles: Roles, problems: Problems): void {
   for (const file of roles.schemaFiles) {
     walkSchema(folder.json.get(file), ({ node, pointer }) => {
-      if (typeof node.pattern === 'string') checkPattern(file, ptr(pointer, 'pattern'), node.pattern, problems);
-      if (isObject(node.patternProperties)) {
-        for (const key of Object.keys(node.patternProperties))
-          checkPattern(file, ptr(pointer, 'patternProperties', key), key, problems);
-      }
       if (typeof node.format === 'string' && !formats().includes(node.format)) {
         problems.add({
           code: 'unknown-format',
@@ -40,35 +35,6 @@ let formatNames: string[] | undefined;
 function formats(): string[] {
   formatNames ??= knownFormats();
   return formatNames;
-}
-
-export function patternError(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern, 'u');
-    return undefined;
-  } catch (error) {
-    return (error instanceof Error ? error.message : String(error)).replace(
-      /^Invalid regular expression: \/.*\/u?: /s,
-      '',
-    );
-  }
-}
-
-function checkPattern(file: string, pointer: string, pattern: string, problems: Problems): void {
-  const error = patternError(pattern);
-  if (error === undefined) return;
-  const hint = /[\u0600-\u06FF]/.test(pattern)
-    ? ''
-    : /\\d|\\w/.test(pattern) && /Invalid escape/i.test(error)
-      ? ' A backslash must be written twice in JSON ("\\\\d").'
-      : '';
-  problems.add({
-    code: 'bad-pattern',
-    file,
-    pointer,
-    message: `The pattern ${JSON.stringify(pattern)} is not a valid regular expression (${error.toLowerCase()}), so the schema cannot be used at all.${hint}`,
-    fix: 'Correct the pattern, e.g. close every [ with ] and every ( with ); a pattern for 5 to 12 digits is "^[0-9]{5,12}$".',
-  });
 }
 
 function checkRef(file: string, pointer: string, ref: string, folder: Folder, roles: Roles, problems: Problems): void {
