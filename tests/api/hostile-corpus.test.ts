@@ -1,5 +1,5 @@
 /**
- * The hostile corpus (tests/fixtures/hostile-*): every draft an editor could write to attack the
+ * The hostile corpus (tests/fixtures/hostile-definitions, -floor, -patterns): every draft an editor could write to attack the
  * system is either refused by the server's checker (the floor included), or it is generated behind
  * the wall and its code does nothing but validate: running every validator it has, in the server's
  * realm and the browser module alike, leaves no sentinel (a global, a file).
@@ -16,6 +16,7 @@ import { formats } from '../../src/shared/formats.js';
 import { VALIDATOR_RUNTIME_MODULES } from '../../src/shared/validators-module.js';
 import { hostileDefinitions, hostileTexts, SENTINEL_PATH } from '../fixtures/hostile-definitions/index.js';
 import { hostileFloor } from '../fixtures/hostile-floor.js';
+import { hostilePatterns } from '../fixtures/hostile-patterns.js';
 
 interface CorpusEntry {
   name: string;
@@ -26,6 +27,18 @@ interface CorpusEntry {
 const corpus: CorpusEntry[] = [
   ...hostileDefinitions.map((entry) => ({ ...entry, texts: () => hostileTexts(entry) })),
   ...hostileFloor.map((entry) => ({ ...entry, texts: () => hostileTexts({ ...entry, edit: entry.edit }) })),
+  ...hostilePatterns.map((entry) => ({
+    name: `pattern: ${entry.name}`,
+    attacks: `a pattern that stalls a backtracking engine on ${JSON.stringify(entry.attacks.slice(0, 20))}…`,
+    texts: () =>
+      hostileTexts({
+        name: entry.name,
+        attacks: '',
+        edit: (files) => {
+          files['steps/pharmacy-info.schema.json'].properties.name.pattern = entry.pattern;
+        },
+      }),
+  })),
 ];
 
 const require = createRequire(import.meta.url);
