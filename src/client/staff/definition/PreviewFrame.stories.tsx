@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
 import { faConsole } from '../../../shared/console-strings.fa.js';
 import { PreviewFrame } from './PreviewFrame.js';
 
 const meta = {
   title: 'Staff/Definition/PreviewFrame',
   component: PreviewFrame,
-  args: { src: 'about:blank' },
+  args: { src: 'about:blank', onReload: fn() },
 } satisfies Meta<typeof PreviewFrame>;
 
 export default meta;
