@@ -1,7 +1,8 @@
 /**
  * What the browser fetches for one version of the definition (issue 19): its files and its
  * validators module, both immutable (a version's id is the hash of its files), and the same two
- * for the staff preview of the draft, opened by a preview token. Paths only; the server's routes and the wizard share them.
+ * for the staff preview of the draft, opened by a preview token. Paths only; the server's routes
+ * and the wizard share them.
  */
 import type { DefinitionFiles } from './definition-files.js';
 

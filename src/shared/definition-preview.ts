@@ -12,4 +12,4 @@ export const DEFINITION_PREVIEW_PATH = `${consoleScreens.definition.path}/previe
  * draft is an editor's text, and whatever it makes the page do, it cannot read the console, its
  * cookies or call the staff API as the colleague looking at it.
  */
-export const PREVIEW_SANDBOX = ['allow-scripts', 'allow-forms'];
+export const PREVIEW_SANDBOX: readonly string[] = ['allow-scripts', 'allow-forms'];
