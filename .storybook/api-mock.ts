@@ -12,6 +12,7 @@
 import { apiPaths, type ApiErrorBody, type Captcha, type RegistrationAnswer } from '../src/shared/api-contract.js';
 import { fa } from '../src/shared/strings.fa.js';
 import { definitionStaffPaths } from '../src/shared/definition-contract.js';
+import { definitionAssetPaths } from '../src/shared/definition-assets.js';
 import { sampleDraft, sampleDiff, sampleVersions } from '../src/client/staff/definition/definition-fixtures.js';
 import { sampleCaptcha, sampleConfig, sampleLocations } from '../widgets/story-fixtures.js';
 import type { ApiSeeds } from '../widgets/story-helpers.js';
@@ -149,13 +150,15 @@ function answer(method: string, path: string): Response {
   return json(404, errorBody(fa.errors.not_found, 'not_found'));
 }
 
-/** The wizard's editor (issue 19): the draft, its save, versions, the diff, publish and rollback. */
+/** The wizard's editor (issue 19): the draft, its save, the preview's token, versions, the diff, publish and rollback. */
 function definitionAnswer(method: string, path: string): Response | undefined {
   if (method === 'GET' && path === definitionStaffPaths.draft) return json(200, sampleDraft);
   if (method === 'PUT' && path === definitionStaffPaths.draft) {
     if (current.draftSave === 'stale') return json(409, errorBody(fa.errors.draft_stale, 'draft_stale'));
     return json(200, { revision: sampleDraft.revision + 1, problems: [] });
   }
+  if (method === 'GET' && path === definitionAssetPaths.previewToken)
+    return json(200, { token: 'story-token', expiresAt: Date.now() + 15 * 60_000 });
   if (method === 'GET' && path === definitionStaffPaths.versions) return json(200, sampleVersions);
   if (method === 'GET' && path === definitionStaffPaths.diff) return json(200, sampleDiff);
   if (method === 'POST' && (path === definitionStaffPaths.publish || path === definitionStaffPaths.rollback))

@@ -1,7 +1,8 @@
 /**
  * What the browser fetches for one version of the definition (issue 19): its files and its
  * validators module, both immutable (a version's id is the hash of its files), and the same two
- * for the staff preview of the draft. Paths only; the server's routes and the wizard share them.
+ * for the staff preview of the draft, opened by a preview token. Paths only; the server's routes
+ * and the wizard share them.
  */
 import type { DefinitionFiles } from './definition-files.js';
 
@@ -13,11 +14,24 @@ export const definitionAssetPaths = {
   definition: (version: string) => `/api/definition/${version}/definition.json`,
   /** GET the validators module of a stored version (an ES module; public, cached for a year). */
   validators: (version: string) => `/api/definition/${version}/validators.js`,
-  /** GET { version, files } of the draft at `?revision=N` (editors and admins). */
-  draftDefinition: '/api/staff/definition/draft/definition.json',
-  /** GET the draft's validators module at `?revision=N` (editors and admins). */
-  draftValidators: '/api/staff/definition/draft/validators.js',
+  /**
+   * GET `?revision=N`: a preview token for the draft at that revision (editors and admins). The
+   * preview runs in a sandboxed frame without the staff cookie; the token, in the frame's address,
+   * is what lets it read the two below, for a few minutes.
+   */
+  previewToken: '/api/staff/definition/draft/preview-token',
+  /** GET { version, files } of the draft, at `?token=` (a preview token; no cookie). */
+  draftDefinition: '/api/definition/preview/definition.json',
+  /** GET the draft's validators module, at `?token=` (a preview token; no cookie). */
+  draftValidators: '/api/definition/preview/validators.js',
 } as const;
+
+/** The answer of `previewToken`. */
+export interface PreviewTokenAnswer {
+  token: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
 
 /** The answer of the definition routes. */
 export interface DefinitionDocument {

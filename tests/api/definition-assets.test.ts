@@ -1,7 +1,7 @@
 /**
  * What the browser receives for each version (issue 19): a version's files and its validators
- * module, immutable and public; the draft's two for the staff preview, editors and admins only,
- * at the revision asked for; and a publish that changes what the wizard is sent, on both databases.
+ * module, immutable and public; the draft's two for the staff preview, opened by a short-lived
+ * token that only editors and admins are given; and a publish that changes what the wizard is sent, on both databases.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import type { ValidatorsModule } from '../../src/shared/validators-module.js';
 import { formats } from '../../src/shared/formats.js';
-import { type DatabaseTarget, databaseTargets, openSession, signInStaff, testApp } from './helpers.js';
+import { PREVIEW_TOKEN_TTL_MS } from '../../src/server/definition/preview-token.js';
+import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition-assets.js';
+import { fa } from '../../src/shared/strings.fa.js';
+import { type DatabaseTarget, databaseTargets, openSession, signInStaff, TEST_SECRET, testApp } from './helpers.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -35,9 +38,20 @@ async function importModule(code: string): Promise<ValidatorsModule> {
   }
 }
 
+/** A preview token for the draft of a second server, signed with that server's secret. */
+async function tokenOfAnotherServer(other: FastifyInstance): Promise<string> {
+  await createStaffAccount(other.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+  const editor = await signInStaff(other, 'editor@example.ir', PASSWORD);
+  const headers = { cookie: editor.cookie };
+  const draft = (await other.inject({ url: '/api/staff/definition/draft', headers })).json<{ revision: number }>();
+  const given = await other.inject({ url: `${definitionAssetPaths.previewToken}?revision=${draft.revision}`, headers });
+  return given.json<PreviewTokenAnswer>().token;
+}
+
 describe.each(targets)("the browser's definition on $name", (target: DatabaseTarget) => {
   let app: FastifyInstance;
   let version: string;
+  let now = Date.UTC(2026, 0, 1);
 
   const signIn = (email: string): Promise<Staff> => signInStaff(app, email, PASSWORD);
 
@@ -50,7 +64,7 @@ describe.each(targets)("the browser's definition on $name", (target: DatabaseTar
     });
 
   beforeAll(async () => {
-    app = await testApp({ DATABASE_URL: target.url });
+    app = await testApp({ DATABASE_URL: target.url }, { clock: () => now });
     for (const role of ['agent', 'editor'] as const)
       await createStaffAccount(app.database.db, `${role}@example.ir`, role, PASSWORD, 0);
     version = app.definition.version;
@@ -98,7 +112,13 @@ describe.each(targets)("the browser's definition on $name", (target: DatabaseTar
     expect(module.createStepConditions(runtime)).toEqual({});
   });
 
-  it('lets editors, not agents nor anonymous callers, preview the draft at the revision they ask for', async () => {
+  const previewToken = (who: Staff, revision: number) =>
+    call(who, 'GET', `${definitionAssetPaths.previewToken}?revision=${revision}`);
+  /** The preview frame's read: no cookie at all, only the token. */
+  const previewRead = (path: string, token: string) =>
+    app.inject({ url: `${path}?token=${encodeURIComponent(token)}` });
+
+  it('gives editors, not agents nor anonymous callers, a token that opens the draft without a cookie', async () => {
     const anonymous = await openSession(app);
     const agent = await signIn('agent@example.ir');
     const editor = await signIn('editor@example.ir');
@@ -106,24 +126,85 @@ describe.each(targets)("the browser's definition on $name", (target: DatabaseTar
       revision: number;
       files: Record<string, any>;
     }>();
-    for (const path of ['definition.json', 'validators.js']) {
-      const url = `/api/staff/definition/draft/${path}?revision=${draft.revision}`;
-      expect((await call({ cookie: anonymous.cookie, token: anonymous.token }, 'GET', url)).statusCode).toBe(401);
-      expect((await call(agent, 'GET', url)).statusCode).toBe(403);
-      expect((await call(editor, 'GET', url)).statusCode).toBe(200);
+    expect((await previewToken({ cookie: anonymous.cookie, token: anonymous.token }, draft.revision)).statusCode).toBe(
+      401,
+    );
+    expect((await previewToken(agent, draft.revision)).statusCode).toBe(403);
+    const given = await previewToken(editor, draft.revision);
+    expect(given.statusCode).toBe(200);
+    const { token, expiresAt } = given.json<PreviewTokenAnswer>();
+    expect(expiresAt).toBe(now + PREVIEW_TOKEN_TTL_MS);
+    for (const path of [definitionAssetPaths.draftDefinition, definitionAssetPaths.draftValidators]) {
+      const read = await previewRead(path, token);
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBe('*');
+      expect(read.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(read.headers['cache-control']).toBe('no-store');
     }
+
     const files = structuredClone(draft.files);
     files['steps/pharmacy-info.schema.json'].properties.name.title = NEW_TITLE;
     const saved = await call(editor, 'PUT', '/api/staff/definition/draft', { revision: draft.revision, files });
     expect(saved.statusCode).toBe(200);
     const revision = saved.json<{ revision: number }>().revision;
-    const stale = await call(editor, 'GET', `/api/staff/definition/draft/definition.json?revision=${draft.revision}`);
-    expect([stale.statusCode, stale.json().error.code]).toEqual([409, 'draft_stale']);
-    const preview = await call(editor, 'GET', `/api/staff/definition/draft/definition.json?revision=${revision}`);
+    const stale = await previewRead(definitionAssetPaths.draftDefinition, token);
+    expect([stale.statusCode, stale.json().error]).toEqual([
+      409,
+      { code: 'draft_stale', message: fa.errors.draft_stale },
+    ]);
+    const fresh = (await previewToken(editor, revision)).json<PreviewTokenAnswer>().token;
+    const preview = await previewRead(definitionAssetPaths.draftDefinition, fresh);
     expect(preview.json().files['steps/pharmacy-info.schema.json'].properties.name.title).toBe(NEW_TITLE);
     // The preview changed nothing the wizard is sent.
     const live = await app.inject({ url: `/api/definition/${version}/definition.json` });
     expect(live.json().files['steps/pharmacy-info.schema.json'].properties.name.title).not.toBe(NEW_TITLE);
+  });
+
+  it('refuses an expired, forged or other draft’s token in Persian, and the token opens nothing else', async () => {
+    const editor = await signIn('editor@example.ir');
+    const { revision, files } = (await call(editor, 'GET', '/api/staff/definition/draft')).json<{
+      revision: number;
+      files: Record<string, unknown>;
+    }>();
+    const { token } = (await previewToken(editor, revision)).json<PreviewTokenAnswer>();
+    const refused = async (candidate: string, code: 'preview_expired' | 'preview_invalid') => {
+      for (const path of [definitionAssetPaths.draftDefinition, definitionAssetPaths.draftValidators]) {
+        const answer = await previewRead(path, candidate);
+        expect([answer.statusCode, answer.json().error], candidate).toEqual([403, { code, message: fa.errors[code] }]);
+        // Refusals are readable by the frame too, so it can show their words.
+        expect(answer.headers['access-control-allow-origin']).toBe('*');
+      }
+    };
+    const [claimedRevision, claimedVersion, expiry, mac] = token.split('.');
+    const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    await refused(`${claimedRevision}.${claimedVersion}.${expiry}.${flipped}`, 'preview_invalid');
+    // Claims changed under the same signature: a later expiry, another revision, another version.
+    await refused(`${claimedRevision}.${claimedVersion}.${Number(expiry) + 60_000}.${mac}`, 'preview_invalid');
+    await refused(`${Number(claimedRevision) + 1}.${claimedVersion}.${expiry}.${mac}`, 'preview_invalid');
+    await refused(`${claimedRevision}.${'0'.repeat(claimedVersion.length)}.${expiry}.${mac}`, 'preview_invalid');
+    // Signed by a server with another secret.
+    const other = await testApp({ DATABASE_URL: 'sqlite::memory:', CSRF_SECRET: `${TEST_SECRET}-another` });
+    try {
+      const foreign = await tokenOfAnotherServer(other);
+      expect(foreign).not.toBe(token);
+      await refused(foreign, 'preview_invalid');
+    } finally {
+      await other.close();
+    }
+    // A saved change: the token of the revision before opens nothing (the draft has moved on).
+    const saved = await call(editor, 'PUT', '/api/staff/definition/draft', { revision, files });
+    expect(saved.statusCode).toBe(200);
+    const next = saved.json<{ revision: number }>().revision;
+    const moved = await previewRead(definitionAssetPaths.draftDefinition, token);
+    expect(moved.statusCode).toBe(409);
+    const current = (await previewToken(editor, next)).json<PreviewTokenAnswer>().token;
+    expect((await previewRead(definitionAssetPaths.draftDefinition, current)).statusCode).toBe(200);
+    // The token is no cookie: the staff API still wants a session.
+    const staffRead = await app.inject({ url: `/api/staff/definition/draft?token=${encodeURIComponent(current)}` });
+    expect(staffRead.statusCode).toBe(401);
+    // Minutes later it has expired.
+    now += PREVIEW_TOKEN_TTL_MS;
+    await refused(current, 'preview_expired');
   });
 
   it('serves the published version, and the previous one stays fetchable for managers still on it', async () => {

@@ -30,6 +30,7 @@ import {
 import { projectRoot, startServer, type StartedServer } from './server.js';
 import { fill } from '../../src/shared/text.js';
 import type { DraftAnswer } from '../../src/shared/definition-contract.js';
+import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition-assets.js';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/api-contract.js';
 
 const PASSWORD = 'a long e2e password';
@@ -119,6 +120,16 @@ async function draftFromLive(page: Page): Promise<number> {
   return ((await saved.json()) as { revision: number }).revision;
 }
 
+/**
+ * Activates a link or button inside the preview frame from the keyboard, as a keyboard user does.
+ * Chromium runs the sandboxed frame in a process of its own, and Playwright aims a pointer click
+ * into such a frame without the frame's CSS scale (the phone's preview is drawn at 75 %), so a
+ * click would land beside the control.
+ */
+async function pressInFrame(target: Locator): Promise<void> {
+  await target.press('Enter');
+}
+
 /** The page a new visitor's browser is sent first. */
 async function firstHtml(path: string): Promise<string> {
   const answer = await fetch(`${server.baseURL}${path}`);
@@ -174,15 +185,12 @@ test('an editor changes a label and an option, reads the checker at its line, pu
   const frame = page.frameLocator(`iframe[title="${faConsole.editor.preview.frameTitle}"]`);
   await expect(page.locator('iframe')).toHaveAttribute('width', '360');
   const start = wizard.steps[0].buttons!.next!;
-  await frame
-    .getByRole('link', { name: start })
-    .or(frame.getByRole('button', { name: start }))
-    .click();
+  await pressInFrame(frame.getByRole('link', { name: start }).or(frame.getByRole('button', { name: start })));
   // The new label, the new option, and the step's own validation.
   await expect(frame.getByRole('textbox', { name: /نام کامل داروخانه/ })).toBeVisible();
   const service = frame.getByRole('combobox', { name: /نوع خدمت/ });
   await service.selectOption({ label: 'داخل مجتمع پزشکی' });
-  await frame.getByRole('button', { name: step('pharmacy-info').buttons!.next! }).click();
+  await pressInFrame(frame.getByRole('button', { name: step('pharmacy-info').buttons!.next! }));
   await expect(frame.getByText(message('pharmacy-info', 'name')).first()).toBeVisible();
   await page.getByRole('radio', { name: faConsole.editor.preview.desktop }).check();
   await expect(page.locator('iframe')).toHaveAttribute('width', '1280');
@@ -330,8 +338,12 @@ test('the preview walks every step of the draft and stores nothing: the last ste
   await expect(page.getByRole('heading', { name: faConsole.editor.title, level: 1 })).toBeVisible();
   const revision = await draftFromLive(page);
 
-  // The frame's page on its own: the wizard from the draft, walked as a manager walks it.
-  await page.goto(`${server.baseURL}/staff/definition/preview/${revision}/`);
+  // The frame's page on its own: the wizard from the draft, walked as a manager walks it. Its CSP
+  // sandboxes it here too, so it reads the draft with the token the console would give the frame.
+  const given = await page.request.get(`${server.baseURL}${definitionAssetPaths.previewToken}?revision=${revision}`);
+  expect(given.status()).toBe(200);
+  const { token } = (await given.json()) as PreviewTokenAnswer;
+  await page.goto(`${server.baseURL}/staff/definition/preview/${revision}/#${new URLSearchParams({ token })}`);
   await press(page, wizard.steps[0].buttons!.next!);
   const pharmacy = samplePharmacy();
   await fillPharmacyInfo(page, pharmacy);
@@ -355,4 +367,76 @@ test('the preview walks every step of the draft and stores nothing: the last ste
   } finally {
     db.close();
   }
+});
+
+test("the preview runs sandboxed: the draft's first step shows, and its script has no cookie, no console and no staff API", async ({
+  page,
+  problems,
+}, testInfo) => {
+  problems.allow(/401 \(Unauthorized\) @ .*\/api\/staff\/session$/);
+  // The frame's own attempt at the staff API is refused by the browser (no CORS): expected here.
+  problems.allow(/blocked by CORS policy/);
+  problems.allow(/net::ERR_FAILED @ .*\/api\/staff\//);
+  const editor = `sandbox-${testInfo.project.name}@example.ir`;
+  staffCli('add', editor, '--role', 'editor');
+  await signIn(page, editor);
+  await expect(page.getByRole('heading', { name: faConsole.editor.title, level: 1 })).toBeVisible();
+  const revision = await draftFromLive(page);
+  const draft = (await (await page.request.get(`${server.baseURL}/api/staff/definition/draft`)).json()) as DraftAnswer;
+  const start = wizard.steps[0].buttons!.next!;
+  const newStart = `${start}، همین حالا`;
+  const files = structuredClone(draft.files) as { 'wizard.json': { steps: { buttons?: { next?: string } }[] } };
+  files['wizard.json'].steps[0].buttons = { ...files['wizard.json'].steps[0].buttons, next: newStart };
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === XSRF_COOKIE)?.value ?? '';
+  const saved = await page.request.put(`${server.baseURL}/api/staff/definition/draft`, {
+    data: { revision, files },
+    headers: { [XSRF_HEADER]: token },
+  });
+  expect(saved.status()).toBe(200);
+  await page.reload();
+
+  await page.getByRole('button', { name: faConsole.editor.tabs.preview }).click();
+  const iframe = page.locator(`iframe[title="${faConsole.editor.preview.frameTitle}"]`);
+  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
+  const preview = page.frameLocator(`iframe[title="${faConsole.editor.preview.frameTitle}"]`);
+  await expect(
+    preview.getByRole('link', { name: newStart }).or(preview.getByRole('button', { name: newStart })),
+  ).toBeVisible();
+
+  const frame = page.frames().find((candidate) => candidate.url().includes('/staff/definition/preview/'));
+  expect(frame, 'the preview frame').toBeDefined();
+  const reach = await frame!.evaluate(async () => {
+    const attempt = (read: () => unknown): string => {
+      try {
+        return `read: ${String(read())}`;
+      } catch (error) {
+        return `refused: ${(error as Error).name}`;
+      }
+    };
+    const call = async (init: RequestInit): Promise<string> => {
+      try {
+        return `status ${(await fetch('/api/staff/session', init)).status}`;
+      } catch {
+        return 'blocked';
+      }
+    };
+    return {
+      origin: self.origin,
+      cookie: attempt(() => document.cookie),
+      parent: attempt(() => window.parent.document.title),
+      storage: attempt(() => window.sessionStorage.length),
+      staffApi: await call({}),
+      staffApiWithCredentials: await call({ credentials: 'include' }),
+    };
+  });
+  expect(reach.origin).toBe('null');
+  expect(['read: ', 'refused: SecurityError']).toContain(reach.cookie);
+  expect(reach.parent).toBe('refused: SecurityError');
+  expect(reach.storage).toBe('refused: SecurityError');
+  for (const answer of [reach.staffApi, reach.staffApiWithCredentials]) {
+    expect(['blocked', 'status 401', 'status 403']).toContain(answer);
+  }
+  // The console itself is signed in all along: the frame had the cookie within reach of nothing.
+  const session = await page.request.get(`${server.baseURL}/api/staff/session`);
+  expect(session.status()).toBe(200);
 });

@@ -6,6 +6,7 @@ import {
   expect,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  fa,
   faConsole,
   fillManager,
   goToManager,
@@ -26,6 +27,7 @@ import {
   search,
   signIn as signInQuietly,
   signInChecked as signIn,
+  STAFF_PASSWORD,
   staffCli,
 } from './staff-helpers.js';
 
@@ -411,4 +413,23 @@ test('a list asked for earlier is cancelled, and its late answer never replaces 
   await page.waitForTimeout(500);
   await expect(page.getByRole('link', { name: secondCode })).toBeVisible();
   await expect(page.getByRole('link', { name: firstCode })).toHaveCount(0);
+});
+
+test('one mistyped password, then the right one, opens the console at once', async ({ page, problems }) => {
+  problems.allow(/401 \(Unauthorized\) @ .*\/api\/staff\/session$/);
+  const agent = addColleague('agent', 'agent');
+  await page.goto('/staff');
+  await page.getByLabel(faConsole.staff.email).fill(agent);
+  await page.getByLabel(faConsole.staff.password).fill('not the password');
+  await page.getByRole('button', { name: faConsole.staff.signIn }).click();
+  await expect(page.getByRole('alert')).toHaveText(fa.errors.sign_in_failed);
+
+  // A wrong password makes the account wait a second before the next try, as retyping does.
+  await page.waitForTimeout(1_100);
+  await page.getByLabel(faConsole.staff.password).fill(STAFF_PASSWORD);
+  const signedIn = page.waitForResponse((answer) => answer.request().method() === 'POST' && answer.ok());
+  await page.getByRole('button', { name: faConsole.staff.signIn }).click();
+  await signedIn;
+  await expect(page.getByText(faConsole.staff.title)).toBeVisible({ timeout: 3_000 });
+  await expect(page.getByRole('heading', { name: faConsole.staff.signIn })).toHaveCount(0);
 });

@@ -41,9 +41,9 @@ export async function fetchVersionSource(version: string): Promise<DefinitionSou
   };
 }
 
-/** The staff draft at one revision (editors and admins; the console's preview). */
-export async function fetchDraftSource(revision: number): Promise<DefinitionSource> {
-  const query = `?revision=${encodeURIComponent(String(revision))}`;
+/** The staff draft, opened by the preview token the console put in the preview frame's address. */
+export async function fetchDraftSource(token: string): Promise<DefinitionSource> {
+  const query = `?token=${encodeURIComponent(token)}`;
   const document = await request<DefinitionDocument>(`${definitionAssetPaths.draftDefinition}${query}`);
   return {
     version: document.version,

@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import '../styles/fonts.css';
 import '../styles/app.css';
 import './staff.css';
-import { previewRevision } from './definition/preview/preview-path.js';
+import { previewRevision, previewToken } from './definition/preview/preview-path.js';
 import { StaffApp } from './StaffApp.js';
 import { createStaffQueryClient } from './staff-queries.js';
 
@@ -25,7 +25,7 @@ createRoot(container).render(
       </QueryClientProvider>
     ) : (
       <Suspense fallback={null}>
-        <PreviewPage revision={revision} />
+        <PreviewPage revision={revision} token={previewToken(window.location.hash)} />
       </Suspense>
     )}
   </StrictMode>,

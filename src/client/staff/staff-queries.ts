@@ -3,7 +3,15 @@
  * the request, so a query left behind (a page turned, a filter changed) is cancelled, and its
  * answer, cached under its own key, can never show in place of the current one.
  */
-import { MutationCache, QueryCache, QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError } from '../api/http.js';
 import type { AssignRequest, BulkStatusRequest, CaseStatus, StaffMe } from '../../shared/staff-contract.js';
 import { staffApi } from './staff-api.js';
@@ -11,6 +19,7 @@ import { staffApi } from './staff-api.js';
 export const staffKeys = {
   all: ['staff'] as const,
   me: ['staff', 'me'] as const,
+  signIn: ['staff', 'sign-in'] as const,
   filters: ['staff', 'filters'] as const,
   colleagues: ['staff', 'colleagues'] as const,
   /** Every page of the list, whatever its filters. */
@@ -24,11 +33,21 @@ export const staffKeys = {
 
 const isUnauthenticated = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
-/** Forgets everything a signed-in colleague was shown, and shows the sign-in form in its place. */
+/**
+ * Forgets everything a signed-in colleague was shown, and shows the sign-in form in its place. The
+ * session query itself is kept and set to null, not removed: the app watches it, and a query removed
+ * under its observer is replaced by one nobody watches, so the next sign-in would go unseen.
+ */
 function signedOut(client: QueryClient): void {
-  client.removeQueries({ queryKey: staffKeys.all });
+  client.removeQueries({ queryKey: staffKeys.all, predicate: (query) => !isSessionQuery(query.queryKey) });
   client.setQueryData<StaffMe | null>(staffKeys.me, null);
 }
+
+const isSessionQuery = (key: readonly unknown[]): boolean => hashKey(key) === hashKey(staffKeys.me);
+
+/** A wrong password answers the sign-in with 401 too, but nobody was signed in to be signed out. */
+const isSignIn = (key: readonly unknown[] | undefined): boolean =>
+  key !== undefined && hashKey(key) === hashKey(staffKeys.signIn);
 
 /**
  * The console's client: a session that ends (401 on any call) brings the sign-in form back on the
@@ -40,7 +59,11 @@ export function createStaffQueryClient(): QueryClient {
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => whenUnauthenticated(error) }),
-    mutationCache: new MutationCache({ onError: (error) => whenUnauthenticated(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!isSignIn(mutation.options.mutationKey)) whenUnauthenticated(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
@@ -72,6 +95,7 @@ export function useMe() {
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: staffKeys.signIn,
     mutationFn: ({ email, password }: { email: string; password: string }) => staffApi.signIn(email, password),
     onSuccess: (me) => client.setQueryData(staffKeys.me, me),
   });

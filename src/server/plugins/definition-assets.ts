@@ -2,13 +2,15 @@
  * Everything the browser receives for a version of the definition (issue 19): a preparer that
  * makes its artifacts (definition/artifacts.ts) before the version is served, here and in every
  * other process; the immutable `definition.json` and `validators.js` of each stored version; and
- * the same two of the draft for the staff preview (editors and admins).
+ * the same two of the draft for the staff preview, opened by a preview token that editors and
+ * admins are given (definition/preview-token.ts).
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { definitionAssetPaths, VERSION_PATTERN } from '../../shared/definition-assets.js';
 import { ArtifactStore, type CompressedBody } from '../definition/artifacts.js';
 import type { Definition } from '../definition/definition.js';
+import { PREVIEW_TOKEN_PATTERN, previewTokens } from '../definition/preview-token.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponseSchema } from '../errors.js';
 import { etagMatches, registerConfigOf } from '../routes/config.routes.js';
@@ -31,6 +33,17 @@ const revisionQuery = {
   type: 'object',
   required: ['revision'],
   properties: { revision: { type: 'integer', minimum: 0 } },
+} as const;
+const tokenQuery = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', pattern: PREVIEW_TOKEN_PATTERN } },
+} as const;
+const previewTokenAnswer = {
+  type: 'object',
+  required: ['token', 'expiresAt'],
+  additionalProperties: false,
+  properties: { token: { type: 'string' }, expiresAt: { type: 'integer' } },
 } as const;
 const definitionDocument = {
   type: 'object',
@@ -84,6 +97,15 @@ export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
     if (!current.definition) throw new ApiError(400, 'definition_problems');
     return current.definition;
   };
+  const tokens = previewTokens(app.config.csrfSecret, app.clock);
+  /** The draft a preview token was signed for, while it is still the draft. */
+  const previewed = async (token: string): Promise<Definition> => {
+    const checked = tokens.check(token);
+    if (!checked.ok) throw new ApiError(403, checked.reason === 'expired' ? 'preview_expired' : 'preview_invalid');
+    const definition = await draft(checked.draft.revision);
+    if (definition.version !== checked.draft.version) throw new ApiError(403, 'preview_invalid');
+    return definition;
+  };
 
   app.get<{ Params: { version: string } }>(
     definitionAssetPaths.definition(':version'),
@@ -123,43 +145,65 @@ export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // The staff preview: the draft changes under the same URL, so it is never cached.
   app.get<{ Querystring: { revision: number } }>(
-    definitionAssetPaths.draftDefinition,
+    definitionAssetPaths.previewToken,
     {
       config: { staffRoles: ['editor', 'admin'] },
       schema: {
-        operationId: 'getDraftDefinitionFiles',
+        operationId: 'getDefinitionPreviewToken',
         tags: [apiTags.staffDefinition.name],
         description:
-          'The draft’s files at one revision, so the preview renders the wizard as it would be published (editors and admins).',
-        summary: "The draft's files at a revision, for the preview (editors and admins)",
+          'A token that lets the preview frame (sandboxed, without the staff cookie) read the draft’s files and validators at this revision for 15 minutes, and nothing else (editors and admins).',
+        summary: 'A short-lived token for the preview of the draft at a revision (editors and admins)',
         querystring: revisionQuery,
+        response: { 200: previewTokenAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { revision } = request.query;
+      const definition = await draft(revision);
+      void reply.header('cache-control', 'no-store');
+      return tokens.issue({ revision, version: definition.version });
+    },
+  );
+
+  // The preview's frame is an opaque origin, without the staff cookie: the token in the address is
+  // the only key (any origin may read the answer: security-headers.ts). Never cached: the address
+  // carries the token.
+  app.get<{ Querystring: { token: string } }>(
+    definitionAssetPaths.draftDefinition,
+    {
+      schema: {
+        operationId: 'getDraftDefinitionFiles',
+        tags: [apiTags.definition.name],
+        description:
+          'The draft’s files, so the preview renders the wizard as it would be published; opened by a preview token (no cookie), refused once the token expires or the draft changes.',
+        summary: "The draft's files, for the preview (a preview token)",
+        querystring: tokenQuery,
         response: { 200: definitionDocument, 304: { type: 'null' }, ...errors },
       },
     },
     async (request, reply) => {
-      const made = await artifacts.scriptsOf(await draft(request.query.revision));
-      return sendCompressed(reply, made.definitionJson, JSON_TYPE, 'private, no-cache');
+      const made = await artifacts.scriptsOf(await previewed(request.query.token));
+      return sendCompressed(reply, made.definitionJson, JSON_TYPE, 'no-store');
     },
   );
 
-  app.get<{ Querystring: { revision: number } }>(
+  app.get<{ Querystring: { token: string } }>(
     definitionAssetPaths.draftValidators,
     {
-      config: { staffRoles: ['editor', 'admin'] },
       schema: {
         operationId: 'getDraftDefinitionValidators',
-        tags: [apiTags.staffDefinition.name],
-        description: 'The draft’s validators at one revision, for the preview (editors and admins).',
-        summary: "The draft's validators at a revision, for the preview (editors and admins)",
-        querystring: revisionQuery,
+        tags: [apiTags.definition.name],
+        description: 'The draft’s validators, for the preview; opened by a preview token (no cookie).',
+        summary: "The draft's validators, for the preview (a preview token)",
+        querystring: tokenQuery,
         response: { 200: javascript, 304: { type: 'null' }, ...errors },
       },
     },
     async (request, reply) => {
-      const made = await artifacts.scriptsOf(await draft(request.query.revision));
-      return sendCompressed(reply, made.validatorsJs, JAVASCRIPT, 'private, no-cache');
+      const made = await artifacts.scriptsOf(await previewed(request.query.token));
+      return sendCompressed(reply, made.validatorsJs, JAVASCRIPT, 'no-store');
     },
   );
 };

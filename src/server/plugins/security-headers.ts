@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { DEFINITION_PREVIEW_PATH } from '../../shared/definition-preview.js';
+import { apiPaths } from '../../shared/api-contract.js';
+import { definitionAssetPaths } from '../../shared/definition-assets.js';
+import { DEFINITION_PREVIEW_PATH, PREVIEW_SANDBOX } from '../../shared/definition-preview.js';
 
 /**
  * Security headers from helmet, one set for pages, static files and /api/ answers alike (the
- * editor's preview pages differ in one thing: a page of this origin may frame them).
+ * editor's preview pages differ in two things: a page of this origin may frame them, and they are
+ * sandboxed).
  * The CSP is ours, not helmet's default: styles may be inline (RJSF and Leaflet set style
  * attributes), scripts never; images may come from the map's tile server. HSTS only in production,
  * where the site is served over HTTPS (outside it, it would pin localhost to https).
@@ -19,7 +22,7 @@ export default fp(
         useDefaults: false,
         directives: {
           ...pageDirectives(app.definition.registerConfig.map.tileUrl),
-          ...(framedBySelf ? { 'frame-ancestors': ["'self'"] } : {}),
+          ...(framedBySelf ? { 'frame-ancestors': ["'self'"], sandbox: PREVIEW_SANDBOX } : {}),
         },
       },
       crossOriginEmbedderPolicy: false,
@@ -33,12 +36,29 @@ export default fp(
     const setPreviewHeaders = helmet(options(true));
     const isPreview = (url: string) => url === DEFINITION_PREVIEW_PATH || url.startsWith(`${DEFINITION_PREVIEW_PATH}/`);
     app.addHook('onRequest', (request, reply, done) => {
+      if (request.method === 'GET' && READABLE_ANYWHERE.has(request.routeOptions.url ?? '')) {
+        void reply.header('access-control-allow-origin', '*');
+      }
       // helmet 8 throws its errors rather than passing them on; `next` only says it is done.
       (isPreview(request.url) ? setPreviewHeaders : setHeaders)(request.raw, reply.raw, () => done());
     });
   },
   { name: 'security-headers', fastify: '5.x', dependencies: ['definition'] },
 );
+
+/**
+ * What the wizard reads in the editor's preview, an opaque origin where every fetch is a CORS
+ * request: readable by any origin (refusals too, so the preview can show their Persian words),
+ * never with credentials. Public answers tell a page elsewhere nothing it could not fetch without a
+ * browser; the draft's files need their preview token. Static files say the same in spa.ts.
+ */
+const READABLE_ANYWHERE: ReadonlySet<string> = new Set([
+  apiPaths.config,
+  apiPaths.locations,
+  apiPaths.captcha,
+  definitionAssetPaths.draftDefinition,
+  definitionAssetPaths.draftValidators,
+]);
 
 /** The page CSP: nothing inline or evaluated runs, nothing embeds, bases or frames the wizard. */
 export function pageDirectives(tileUrl: string): Record<string, string[]> {

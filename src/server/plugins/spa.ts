@@ -37,6 +37,10 @@ export default fp(
         cacheControl: false,
         setHeaders: (reply, path) => {
           void reply.header('cache-control', path.includes(`${'/'}assets${'/'}`) ? IMMUTABLE : 'no-cache');
+          if (path.endsWith('.html')) return;
+          // Scripts, styles, fonts and images are the same for everyone: the editor's sandboxed
+          // preview (an opaque origin) loads them as cross-origin requests, with no credentials.
+          void reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
         },
       });
     }

@@ -11,7 +11,7 @@ import { DraftEditorView } from './DraftEditorView.js';
 import { previewSource } from './preview/preview-path.js';
 import { PreviewFrame } from './PreviewFrame.js';
 import { PublishPanel, PublishRefused } from './PublishPanel.js';
-import { useDefinitionDiff, usePublish, useRollback, useVersions } from './queries.js';
+import { useDefinitionDiff, usePreviewToken, usePublish, useRollback, useVersions } from './queries.js';
 import { useDraftEditor, type DraftEditor } from './use-draft-editor.js';
 import { VersionList } from './VersionList.js';
 import './definition.css';
@@ -41,6 +41,22 @@ function PublishTab({ editor }: { editor: DraftEditor }) {
           throw error;
         }
       }}
+    />
+  );
+}
+
+/** The frame's address carries a preview token of its own: each load, and each saved revision, gets a new one. */
+function PreviewTab({ editor }: { editor: DraftEditor }) {
+  const [loads, setLoads] = useState(0);
+  const blocked = editor.problems.length > 0;
+  const token = usePreviewToken(editor.revision, loads, editor.ready && !blocked);
+  return (
+    <PreviewFrame
+      src={token.data ? previewSource(editor.revision, token.data.token) : undefined}
+      blocked={blocked}
+      unsaved={editor.status !== 'saved'}
+      error={token.error?.message}
+      onReload={() => setLoads((count) => count + 1)}
     />
   );
 }
@@ -87,13 +103,7 @@ export function DefinitionWorkspace({ initialTab = 'edit' }: { initialTab?: Defi
       <div hidden={tab !== 'edit'}>
         <DraftEditorView editor={editor} />
       </div>
-      {tab === 'preview' && (
-        <PreviewFrame
-          src={editor.ready ? previewSource(editor.revision) : undefined}
-          blocked={editor.problems.length > 0}
-          unsaved={editor.status !== 'saved'}
-        />
-      )}
+      {tab === 'preview' && <PreviewTab editor={editor} />}
       {tab === 'publish' && <PublishTab editor={editor} />}
       {tab === 'versions' && <VersionsTab />}
     </section>

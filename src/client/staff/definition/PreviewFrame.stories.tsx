@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
 import { faConsole } from '../../../shared/console-strings.fa.js';
+import { fa } from '../../../shared/strings.fa.js';
 import { PreviewFrame } from './PreviewFrame.js';
 
 const meta = {
   title: 'Staff/Definition/PreviewFrame',
   component: PreviewFrame,
-  args: { src: 'about:blank' },
+  args: { src: 'about:blank', onReload: fn() },
 } satisfies Meta<typeof PreviewFrame>;
 
 export default meta;
@@ -26,4 +28,16 @@ export const Unsaved: Story = {
 export const Blocked: Story = {
   args: { blocked: true },
   parameters: { storyTest: { text: [faConsole.editor.preview.blocked] } },
+};
+
+/** The server refused the preview's address (here: it expired); «بارگیری دوباره» asks for a new one. */
+export const Refused: Story = {
+  args: { src: undefined, error: fa.errors.preview_expired },
+  parameters: { storyTest: { text: [fa.errors.preview_expired], button: faConsole.editor.preview.reload } },
+};
+
+/** The address is on its way. */
+export const Loading: Story = {
+  args: { src: undefined },
+  parameters: { storyTest: { text: [faConsole.staff.loading] } },
 };

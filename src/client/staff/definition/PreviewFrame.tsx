@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { faConsole } from '../../../shared/console-strings.fa.js';
+import { PREVIEW_SANDBOX } from '../../../shared/definition-preview.js';
 
 /** The two widths the wizard is designed for (its screenshots and e2e projects use the same). */
 export const PREVIEW_WIDTHS = { phone: 360, desktop: 1280 } as const;
@@ -12,16 +13,19 @@ export interface PreviewFrameProps {
   blocked?: boolean;
   /** The editor has changes the saved draft does not have yet. */
   unsaved?: boolean;
+  /** Why the preview's address could not be had (the server's words). */
+  error?: string;
+  /** «بارگیری دوباره»: the frame is loaded anew, from a new address. */
+  onReload: () => void;
 }
 
 /**
  * «پیش‌نمایش»: the wizard itself in a frame of phone or desktop width, so its own layout rules
  * (media queries) apply as on a real screen. The page is the same app the managers load, under the
- * same CSP; it stores nothing and posts nothing.
+ * same CSP, sandboxed; it stores nothing and posts nothing.
  */
-export function PreviewFrame({ src, blocked = false, unsaved = false }: PreviewFrameProps) {
+export function PreviewFrame({ src, blocked = false, unsaved = false, error, onReload }: PreviewFrameProps) {
   const [width, setWidth] = useState<PreviewWidth>('phone');
-  const [loads, setLoads] = useState(0);
   const groupId = useId();
   const stage = useRef<HTMLDivElement>(null);
   const room = useRoom(stage);
@@ -49,14 +53,12 @@ export function PreviewFrame({ src, blocked = false, unsaved = false }: PreviewF
             </label>
           ))}
         </fieldset>
-        <button type="button" className="staff-link" onClick={() => setLoads((count) => count + 1)}>
+        <button type="button" className="staff-link" onClick={onReload}>
           {faConsole.editor.preview.reload}
         </button>
       </div>
-      {blocked || !src ? (
-        <p className="staff-error" role="alert">
-          {faConsole.editor.preview.blocked}
-        </p>
+      {blocked || error || !src ? (
+        <PreviewMissing blocked={blocked} error={error} />
       ) : (
         <div className="definition-preview-stage" ref={stage}>
           <div
@@ -65,8 +67,9 @@ export function PreviewFrame({ src, blocked = false, unsaved = false }: PreviewF
             data-scale={scale.toFixed(2)}
           >
             <iframe
-              key={`${src}#${loads}`}
+              key={src}
               src={src}
+              sandbox={PREVIEW_SANDBOX.join(' ')}
               title={faConsole.editor.preview.frameTitle}
               width={frameWidth}
               height={frameHeight}
@@ -78,6 +81,16 @@ export function PreviewFrame({ src, blocked = false, unsaved = false }: PreviewF
         </div>
       )}
     </section>
+  );
+}
+
+/** In place of the frame: the checker's problems, the server's refusal, or the address on its way. */
+function PreviewMissing({ blocked, error }: { blocked: boolean; error?: string }) {
+  if (!blocked && !error) return <p role="status">{faConsole.staff.loading}</p>;
+  return (
+    <p className="staff-error" role="alert">
+      {blocked ? faConsole.editor.preview.blocked : error}
+    </p>
   );
 }
 

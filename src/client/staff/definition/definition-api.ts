@@ -12,6 +12,7 @@ import {
   type PublishAnswer,
 } from '../../../shared/definition-contract.js';
 import type { DefinitionFiles, DefinitionTexts } from '../../../shared/definition-files.js';
+import { definitionAssetPaths, type PreviewTokenAnswer } from '../../../shared/definition-assets.js';
 
 export type { DefinitionProblem, DefinitionVersionSummary, DraftAnswer, DraftSaved };
 export type { DefinitionFiles, DefinitionTexts };
@@ -49,6 +50,8 @@ export const definitionApi = {
   saveDraft: (revision: number, files: DefinitionFiles, texts: DefinitionTexts) =>
     request<DraftSaved>(definitionStaffPaths.draft, { method: 'PUT', body: { revision, files, texts } }),
   diff: (signal?: AbortSignal) => request<DefinitionDiff>(definitionStaffPaths.diff, { signal }),
+  previewToken: (revision: number, signal?: AbortSignal) =>
+    request<PreviewTokenAnswer>(`${definitionAssetPaths.previewToken}?revision=${revision}`, { signal }),
   publish: (note: string) => request<PublishAnswer>(definitionStaffPaths.publish, { method: 'POST', body: { note } }),
   rollback: (version: string, note: string) =>
     request<PublishAnswer>(definitionStaffPaths.rollback, { method: 'POST', body: { version, note } }),

@@ -10,6 +10,7 @@ export const definitionKeys = {
   draft: ['definition', 'draft'] as const,
   versions: ['definition', 'versions'] as const,
   diff: ['definition', 'diff'] as const,
+  previewToken: (revision: number, load: number) => ['definition', 'preview-token', revision, load] as const,
 };
 
 /** The draft as stored; read once and on reload (the editor owns the texts in between). */
@@ -40,6 +41,20 @@ export function useDefinitionDiff(enabled: boolean) {
     queryFn: ({ signal }) => definitionApi.diff(signal),
     enabled,
     staleTime: 0,
+  });
+}
+
+/**
+ * The token the preview frame reads the draft with. Each load of the frame asks for its own (the
+ * server's expire in minutes), and none is kept once the preview is closed.
+ */
+export function usePreviewToken(revision: number, load: number, enabled: boolean) {
+  return useQuery({
+    queryKey: definitionKeys.previewToken(revision, load),
+    queryFn: ({ signal }) => definitionApi.previewToken(revision, signal),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
   });
 }
 
