@@ -1,13 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDefinition, readDefinitionFolder } from '../../src/server/definition/definition.js';
-import * as repository from '../../src/server/definition/definition.repository.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { countRegistrations } from '../../src/server/registration/registration.repository.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { fill } from '../../src/shared/text.js';
 import { hostileFloor, type DefinitionFilesJson } from '../fixtures/hostile-floor.js';
+import { makeLiveUnchecked } from './definition-helpers.js';
 import {
   type DatabaseTarget,
   databaseTargets,
@@ -190,19 +190,8 @@ describe.each(targets)('the floor under what is stored, on $name', (target: Data
     const definition = await buildDefinition(files);
     lowVersion = definition.version;
     const texts = Object.fromEntries(Object.entries(files).map(([path, json]) => [path, JSON.stringify(json)]));
-    const now = Date.now();
+    expect(await makeLiveUnchecked(app, texts)).toBe(lowVersion);
     const db = app.database.db;
-    await repository.insertVersion(db, { version: lowVersion, texts, registrationSchema: {}, now });
-    const from = await repository.readLive(db);
-    expect(from && (await repository.switchLive(db, from, lowVersion, now))).toBe(true);
-    await repository.insertPublication(db, {
-      version: lowVersion,
-      action: 'publish',
-      at: now,
-      actorId: null,
-      note: 'below the floor',
-      previousVersion: shippedVersion,
-    });
     // A process checks a stored version again when it loads it: this one is never served…
     await app.definitionStore.refresh();
     expect(app.definitions.live().version).toBe(shippedVersion);
