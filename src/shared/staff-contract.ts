@@ -51,6 +51,8 @@ export const consoleScreens = {
   definition: { path: '/staff/definition', roles: ['editor', 'admin'] },
   /** Issue 20: the SMS outbox. */
   outbox: { path: '/staff/outbox', roles: ['admin'] },
+  /** Issue 26: webhooks and API keys. */
+  integrations: { path: '/staff/integrations', roles: ['admin'] },
 } as const satisfies Record<string, { path: string; roles: readonly StaffRole[] }>;
 
 /** Who a colleague is on a case: id and e-mail. */
