@@ -207,6 +207,16 @@ export async function requeueAttempt(
   return result.numUpdatedRows > 0n;
 }
 
+export async function attemptExists(db: Kysely<Database>, endpointId: number, attemptId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_attempts')
+    .select('id')
+    .where('id', '=', attemptId)
+    .where('endpoint_id', '=', endpointId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Messages still owed to an endpoint that is no longer enabled are given up. */
 export async function dropWaiting(db: Kysely<Database>, endpointId: number): Promise<void> {
   await db

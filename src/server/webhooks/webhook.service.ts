@@ -23,7 +23,7 @@ import {
   updateEndpoint,
   type EndpointRow,
 } from './endpoint.repository.js';
-import { insertClaimedMessage, listAttempts, requeueAttempt } from './message.repository.js';
+import { attemptExists, insertClaimedMessage, listAttempts, requeueAttempt } from './message.repository.js';
 import { newWebhookSecret } from './webhook-crypto.js';
 import type { WebhookEndpointTable } from './webhook.table.js';
 import { attemptDelivery, type DeliveryContext } from './webhook.worker.js';
@@ -260,7 +260,7 @@ export async function replayDelivery(
     return true;
   });
   if (!queued) {
-    const known = (await listAttempts(services.database.db, id, 1000)).some((attempt) => attempt.id === deliveryId);
+    const known = await attemptExists(services.database.db, id, deliveryId);
     throw known ? new ApiError(409, 'replay_busy') : new ApiError(404, 'not_found');
   }
 }
