@@ -165,6 +165,8 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
     ]);
     const stored = JSON.stringify(await app.database.db.selectFrom('webhook_endpoints').selectAll().execute());
     const bare = secret.slice('whsec_'.length);
+    // The development switch says so at start.
+    expect(lines.filter((line) => line.includes('WEBHOOK_ALLOW_PRIVATE=true'))).toHaveLength(1);
     for (const hidden of [bare, HEADER_VALUE, 'gateway-token']) {
       expect(list.body).not.toContain(hidden);
       expect(stored).not.toContain(hidden);

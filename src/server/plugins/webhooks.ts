@@ -40,6 +40,7 @@ export default fp<WebhooksPluginOptions>(
     const services: WebhookServices = {
       ...context,
       database: app.database,
+      timeoutMs: settings.timeoutMs,
       policy: { allowPrivate: settings.allowPrivate, httpsOnly: app.config.production, lookup },
       definitionVersion: () => app.definition.version,
     };

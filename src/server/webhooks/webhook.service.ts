@@ -26,7 +26,7 @@ import {
 import { attemptExists, insertClaimedMessage, listAttempts, requeueAttempt } from './message.repository.js';
 import { newWebhookSecret } from './webhook-crypto.js';
 import type { WebhookEndpointTable } from './webhook.table.js';
-import { attemptDelivery, type DeliveryContext } from './webhook.worker.js';
+import { attemptDelivery, leaseFor, type DeliveryContext } from './webhook.worker.js';
 
 /** A rotated-out secret keeps signing this long, so receivers can switch without losing an event. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
@@ -36,6 +36,8 @@ const RESERVED_HEADERS = /^(webhook-.*|content-type|content-length|host|connecti
 
 export interface WebhookServices extends DeliveryContext {
   database: Pick<DatabaseHandle, 'db' | 'transaction'>;
+  /** How long a receiver may take (WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
   policy: AddressPolicy;
   definitionVersion: () => string;
 }
@@ -212,12 +214,24 @@ export async function sendTestEvent(
     });
     return insertClaimedMessage(
       trx,
-      { endpointId: id, event: 'ping', payload: JSON.stringify(payload), claim, leaseUntil: now + 60_000 },
+      {
+        endpointId: id,
+        event: 'ping',
+        payload: JSON.stringify(payload),
+        claim,
+        leaseUntil: now + leaseFor(services.timeoutMs),
+      },
       now,
     );
   });
   const answer = await attemptDelivery(services, message, claim, { retry: false, evenDisabled: true });
   return { status: answer?.status ?? null, ms: answer?.ms ?? 0, answer: answer?.answer ?? '' };
+}
+
+/** An attempt that failed is pending while its event is still to be tried again. */
+function deliveryState(delivered: boolean, messageStatus: string): WebhookDelivery['state'] {
+  if (delivered) return 'delivered';
+  return messageStatus === 'waiting' || messageStatus === 'sending' ? 'pending' : 'failed';
 }
 
 export async function deliveriesOf(services: WebhookServices, id: number, limit: number): Promise<WebhookDelivery[]> {
@@ -229,12 +243,7 @@ export async function deliveriesOf(services: WebhookServices, id: number, limit:
     event: row.event,
     attempt: row.attempt,
     status: row.status,
-    state:
-      row.delivered === 1
-        ? 'delivered'
-        : row.message_status === 'waiting' || row.message_status === 'sending'
-          ? 'pending'
-          : 'failed',
+    state: deliveryState(row.delivered === 1, row.message_status),
     at: new Date(Number(row.at)).toISOString(),
     answer: row.answer,
   }));

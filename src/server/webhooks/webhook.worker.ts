@@ -151,6 +151,11 @@ async function disable(
   );
 }
 
+/** A claim outlives the receiver's timeout with room to record the outcome. */
+export function leaseFor(timeoutMs: number): number {
+  return 2 * timeoutMs + 30_000;
+}
+
 export interface WebhookWorkerOptions extends DeliveryContext {
   /** How long a receiver may take; the claim's lease outlives it. */
   timeoutMs: number;
@@ -174,11 +179,7 @@ export class WebhookWorker {
 
   constructor(options: WebhookWorkerOptions) {
     this.#options = { batch: 20, pollMs: 1000, ...options };
-    this.#leaseMs = 2 * options.timeoutMs + 30_000;
-  }
-
-  get leaseMs(): number {
-    return this.#leaseMs;
+    this.#leaseMs = leaseFor(options.timeoutMs);
   }
 
   start(): void {
