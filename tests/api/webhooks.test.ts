@@ -299,6 +299,8 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
     admin = await staffSession(app, 'admin');
     const ping = await call('POST', at(integrationPaths.test, { id }), {});
     expect(ping.json<WebhookTestAnswer>().status).toBe(200);
+    const [after] = (await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>();
+    expect(after.previousSecretUntil).toBeNull();
     const last = receiver.received.at(-1);
     expect(String(last?.headers['webhook-signature']).split(' ')).toHaveLength(1);
   });

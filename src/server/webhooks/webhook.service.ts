@@ -42,8 +42,9 @@ export interface WebhookServices extends DeliveryContext {
   definitionVersion: () => string;
 }
 
-export function endpointSummary(row: EndpointRow): WebhookEndpoint {
+export function endpointSummary(row: EndpointRow, now: number): WebhookEndpoint {
   const until = row.previous_secret_until === null ? null : Number(row.previous_secret_until);
+  const stillSigns = until !== null && until > now;
   return {
     id: row.id,
     url: row.url,
@@ -53,12 +54,13 @@ export function endpointSummary(row: EndpointRow): WebhookEndpoint {
     enabled: row.enabled === 1,
     disabledReason: row.disabled_reason,
     createdAt: new Date(Number(row.created_at)).toISOString(),
-    previousSecretUntil: until === null ? null : new Date(until).toISOString(),
+    previousSecretUntil: stillSigns ? new Date(until).toISOString() : null,
   };
 }
 
 export async function listWebhooks(services: WebhookServices): Promise<WebhookEndpoint[]> {
-  return (await listEndpoints(services.database.db)).map(endpointSummary);
+  const now = services.clock();
+  return (await listEndpoints(services.database.db)).map((row) => endpointSummary(row, now));
 }
 
 async function checkedUrl(services: WebhookServices, url: string): Promise<string> {
@@ -152,7 +154,7 @@ export async function changeWebhook(
       detail: { webhook: { id, url: values.url ?? row.url }, changed: Object.keys(input).sort() },
     });
   });
-  return endpointSummary(await existing(services, id));
+  return endpointSummary(await existing(services, id), services.clock());
 }
 
 export async function removeWebhook(services: WebhookServices, actor: StaffIdentity, id: number): Promise<void> {
