@@ -29,6 +29,11 @@ export const apiTags = {
     description: 'The manager’s status page by tracking code, and the one-time code that verifies a mobile number.',
   },
   staffOutbox: { name: 'staff: outbox', description: 'The SMS outbox: sent, waiting and failed messages (admins).' },
+  staffWebhooks: {
+    name: 'staff: webhooks',
+    description:
+      'Signed webhooks to the company’s other systems: endpoints, secrets, test events and the delivery log (admins).',
+  },
 } as const;
 
 export type ApiTag = (typeof apiTags)[keyof typeof apiTags]['name'];

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
+import type { LookupFunction, Socket } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { pino } from 'pino';
@@ -23,6 +23,7 @@ import securityHeaders from './plugins/security-headers.js';
 import sms from './plugins/sms.js';
 import spa from './plugins/spa.js';
 import staffAuth from './plugins/staff-auth.js';
+import webhooks from './plugins/webhooks.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { PERSONAL_NAMES } from './registration/registration.columns.js';
@@ -34,6 +35,7 @@ import { healthRoutes } from './routes/health.routes.js';
 import { statisticRoutes } from './routes/statistic.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { funnelRoutes } from './statistics/funnel.routes.js';
+import { webhookRoutes } from './webhooks/webhook.routes.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   extend?: (app: FastifyInstance) => Promise<void> | void;
   /** Sees every route as it is added (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** How webhook receivers' names are resolved, at save and at connect time (tests answer private addresses). */
+  webhookLookup?: LookupFunction;
 }
 
 /**
@@ -64,6 +68,10 @@ export const REDACTED_PATHS = [
   ...PERSONAL_NAMES.map((name) => `*.${name}`),
   '*.captcha',
   '*.validOptionIndex',
+  // Issue 26: webhook secrets and custom header values, whatever object carries them.
+  '*.secret',
+  '*.secrets',
+  '*.previous_secret',
 ];
 
 export async function buildApp({
@@ -72,6 +80,7 @@ export async function buildApp({
   logger = false,
   extend,
   onRoute,
+  webhookLookup,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // The process's own log (logger: true) goes to stdout through an asynchronous pino destination:
   // lines written while a write is in flight are joined into the next one, instead of one blocking
@@ -134,7 +143,7 @@ export async function buildApp({
     );
   });
   try {
-    await registerEverything(app);
+    await registerEverything(app, webhookLookup);
     await extend?.(app);
     await app.ready();
   } catch (error) {
@@ -145,7 +154,7 @@ export async function buildApp({
   return app;
 }
 
-async function registerEverything(app: FastifyInstance): Promise<void> {
+async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFunction): Promise<void> {
   for (const plugin of [
     database,
     definition,
@@ -167,6 +176,7 @@ async function registerEverything(app: FastifyInstance): Promise<void> {
   ]) {
     await app.register(plugin);
   }
+  await app.register(webhooks, { lookup: webhookLookup });
   for (const routes of [
     statisticRoutes,
     configRoutes,
@@ -179,6 +189,7 @@ async function registerEverything(app: FastifyInstance): Promise<void> {
     definitionRoutes,
     definitionAssetRoutes,
     followupRoutes,
+    webhookRoutes,
   ]) {
     await app.register(routes);
   }

@@ -36,6 +36,15 @@ export interface Config {
   followupRateLimit: { statusPerMinute: number; mobileCodePerMinute: number };
   /** Issue 23: what asking for one-time codes may cost the SMS account, and what it costs the asker. */
   smsCodes: SmsCodesConfig;
+  /** Issue 26: signed webhooks. */
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE: receivers on loopback, private and link-local addresses allowed (development, tests). */
+  allowPrivate: boolean;
+  /** WEBHOOK_TIMEOUT_MS: how long a receiver may take to answer before the attempt counts as failed. */
+  timeoutMs: number;
 }
 
 export interface SmsCodesConfig {
@@ -147,6 +156,9 @@ const rules: Record<string, VariableRule> = {
     pattern: '^[1-9][0-9]{0,6}$',
     expects: 'a whole number from 1 to 9999999 (the most proof-of-work steps a browser may need before a code)',
   },
+  // Issue 26: signed webhooks.
+  WEBHOOK_ALLOW_PRIVATE: { enum: ['true', 'false'], expects: 'true or false' },
+  WEBHOOK_TIMEOUT_MS: { pattern: positiveInt, expects: 'a whole number of milliseconds, 1 or more' },
 };
 
 const envSchema = {
@@ -208,6 +220,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsCodes: {
       perHour: Number(raw.SMS_CODES_PER_HOUR ?? 300),
       proofDifficulty: Number(raw.SMS_CODE_PROOF_DIFFICULTY ?? DEFAULT_PROOF_DIFFICULTY),
+    },
+    webhooks: {
+      allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE === 'true',
+      timeoutMs: Number(raw.WEBHOOK_TIMEOUT_MS ?? 15_000),
     },
   };
 }

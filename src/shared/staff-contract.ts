@@ -51,6 +51,8 @@ export const consoleScreens = {
   definition: { path: '/staff/definition', roles: ['editor', 'admin'] },
   /** Issue 20: the SMS outbox. */
   outbox: { path: '/staff/outbox', roles: ['admin'] },
+  /** Issue 26: webhooks and API keys. */
+  integrations: { path: '/staff/integrations', roles: ['admin'] },
 } as const satisfies Record<string, { path: string; roles: readonly StaffRole[] }>;
 
 /** Who a colleague is on a case: id and e-mail. */
@@ -127,6 +129,15 @@ export const AUDIT_ACTIONS = [
   // Issue 19: a version of the form made live (detail: version, previousVersion, note).
   'definition_publish',
   'definition_rollback',
+  // Issue 26: a webhook endpoint added, changed, removed, its secret rotated, a test event or a
+  // replay sent by an admin; disabled by the server (detail: webhook, reason gone | failing).
+  'webhook_create',
+  'webhook_update',
+  'webhook_delete',
+  'webhook_rotate',
+  'webhook_test',
+  'webhook_replay',
+  'webhook_disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -230,6 +241,10 @@ export interface AuditDetail {
   version?: string;
   previousVersion?: string;
   note?: string;
+  /** Issue 26: the webhook endpoint concerned (never its secret or header values). */
+  webhook?: { id: number; url: string };
+  /** Issue 26: what an admin changed on an endpoint (field names only). */
+  changed?: string[];
 }
 
 export interface AuditEvent {

@@ -11,6 +11,7 @@ import type { CaseHandlingTable } from '../staff/case.table.js';
 import type { SignInThrottleTable, StaffAccountTable, StaffSessionTable } from '../staff/staff.table.js';
 import type { CodeProofTable, MobileCodeTable } from '../mobile-code/mobile-code.table.js';
 import type { SmsOutboxTable } from '../sms/sms.table.js';
+import type { WebhookAttemptTable, WebhookEndpointTable, WebhookMessageTable } from '../webhooks/webhook.table.js';
 
 export interface IdempotencyKeyTable {
   key: string;
@@ -58,4 +59,8 @@ export interface Database {
   mobile_codes: MobileCodeTable;
   /** Issue 23: proofs of work spent on a code (migration 015). */
   code_proofs: CodeProofTable;
+  /** Issue 26: webhook endpoints, their outbox and the delivery log (migration 016). */
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_messages: WebhookMessageTable;
+  webhook_attempts: WebhookAttemptTable;
 }

@@ -21,6 +21,7 @@ import type { NewRegistration } from './registration.table.js';
 import { newTrackingCode } from './tracking-code.js';
 import { receiptText } from '../sms/messages.js';
 import { enqueueSms } from '../sms/outbox.repository.js';
+import { queueRegistrationCreated } from '../webhooks/events.js';
 
 export interface RegistrationDeps {
   definition: Definition;
@@ -115,6 +116,12 @@ async function store(
       message: receiptText(deps.publicUrl, trackingCode),
       registrationId: id,
     },
+    deps.clock(),
+  );
+  // Issue 26: the same holds for the receivers' event, one outbox row per subscribed endpoint.
+  await queueRegistrationCreated(
+    db,
+    { id, trackingCode, status: 'new', definitionVersion: row.definition_version },
     deps.clock(),
   );
   if (trackingCode !== answer.trackingCode) {

@@ -177,8 +177,9 @@ export function findCase(db: Kysely<Database>, id: number): Promise<CaseRow | un
 }
 
 /**
- * Moves a case from one status to the next and records when; false when another colleague moved
- * it first (compare-and-set on the status). Run it in the transaction that audits the move.
+ * Moves a case from one status to the next and records when; undefined when another colleague
+ * moved it first (compare-and-set on the status), else what the move's events say of the case.
+ * Run it in the transaction that audits the move.
  */
 export async function moveStatus(
   db: Kysely<Database>,
@@ -186,20 +187,21 @@ export async function moveStatus(
   from: CaseStatus,
   to: CaseStatus,
   at: string,
-): Promise<boolean> {
+): Promise<{ tracking_code: string; definition_version: string } | undefined> {
   const moved = await db
     .updateTable('registrations')
     .set({ status: to })
     .where('id', '=', id)
     .where('status', '=', from)
+    .returning(['tracking_code', 'definition_version'])
     .executeTakeFirst();
-  if (moved.numUpdatedRows === 0n) return false;
+  if (!moved) return undefined;
   await db
     .insertInto('case_handling')
     .values({ registration_id: id, assignee_id: null, status_changed_at: at })
     .onConflict((oc) => oc.column('registration_id').doUpdateSet({ status_changed_at: at }))
     .execute();
-  return true;
+  return moved;
 }
 
 /**

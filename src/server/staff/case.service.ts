@@ -27,6 +27,7 @@ import { parsePayload } from './export.js';
 import { findStaffById } from './staff.repository.js';
 import type { StaffIdentity } from './staff.service.js';
 import { queueDecisionSms } from '../sms/decision-sms.js';
+import { queueAssigned, queueStatusChanged } from '../webhooks/events.js';
 
 type Database = Pick<DatabaseHandle, 'db' | 'transaction'>;
 
@@ -121,7 +122,8 @@ async function moveOne(
   notice: DecisionNotice,
 ): Promise<MoveOutcome> {
   const moved = await database.transaction('durable', async (trx) => {
-    if (!(await moveStatus(trx, id, move.from, move.to, new Date(now).toISOString()))) return false;
+    const moved = await moveStatus(trx, id, move.from, move.to, new Date(now).toISOString());
+    if (!moved) return false;
     await appendAudit(trx, {
       at: now,
       actorId: actor.accountId,
@@ -136,6 +138,13 @@ async function moveOne(
     });
     // Issue 20: an approval or a rejection is texted to the manager, queued with the change itself.
     await queueDecisionSms(trx, { registrationId: id, to: move.to, publicUrl: notice.publicUrl, now });
+    // Issue 26: the receivers' event, with the change; the reason only if the applicant sees it too.
+    await queueStatusChanged(
+      trx,
+      { id, trackingCode: moved.tracking_code, status: move.to, definitionVersion: moved.definition_version },
+      { from: move.from, to: move.to, byRole: actor.role, shownReason: move.showReason ? move.reason : undefined },
+      now,
+    );
     return true;
   });
   if (moved) return 'moved';
@@ -209,9 +218,16 @@ export async function assignCase(
   if (!mayDo) throw new ApiError(403, 'forbidden');
   const target = to === null ? undefined : await findColleague(database.db, to);
   if (to !== null && !target) throw new ApiError(400, 'validation', { to: faConsole.caseWork.notAColleague });
-  if (!(await findCase(database.db, id))) throw new ApiError(404, 'not_found');
+  const row = await findCase(database.db, id);
+  if (!row) throw new ApiError(404, 'not_found');
   const assigned = await database.transaction('durable', async (trx) => {
     if (!(await setAssignee(trx, id, from, to))) return false;
+    // Issue 26: the receivers' event, with the change (a case's code and version never change).
+    await queueAssigned(
+      trx,
+      { id, trackingCode: row.tracking_code, status: row.status, definitionVersion: row.definition_version },
+      now,
+    );
     await appendAudit(trx, {
       at: now,
       actorId: actor.accountId,

@@ -145,6 +145,18 @@ export const auditEventSchema = {
             version: { type: 'string' },
             previousVersion: { type: 'string' },
             note: { type: 'string' },
+            webhook: {
+              type: 'object',
+              required: ['id', 'url'],
+              additionalProperties: false,
+              properties: { id: { type: 'integer' }, url: { type: 'string' } },
+              description: 'the webhook endpoint concerned',
+            },
+            changed: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'the fields of an endpoint an admin changed',
+            },
           },
         },
         { type: 'null' },

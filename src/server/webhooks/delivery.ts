@@ -1,0 +1,131 @@
+import { request as httpRequest, type Agent, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { Webhook } from 'standardwebhooks';
+
+/** What the delivery log keeps of an answer. */
+export const ANSWER_BYTES = 500;
+
+export interface SignedRequest {
+  url: string;
+  webhookId: string;
+  body: string;
+  /** The secrets that sign: the current one, and the one rotated out while it still signs. */
+  secrets: string[];
+  headers: Record<string, string>;
+  /** Epoch milliseconds: `webhook-timestamp`. */
+  at: number;
+}
+
+export interface ReceiverAnswer {
+  /** The HTTP status, or null when there was none (timeout, refused address, connection error). */
+  status: number | null;
+  /** The first 500 bytes of the body, or why there was no answer. */
+  answer: string;
+  /** Retry-After of a 429 or 503, in milliseconds. */
+  retryAfterMs?: number;
+  ms: number;
+}
+
+/** The three headers of Standard Webhooks; one `v1,` signature per secret, separated by spaces. */
+export function signatureHeaders(request: Omit<SignedRequest, 'url' | 'headers'>): Record<string, string> {
+  const timestamp = new Date(request.at);
+  return {
+    'webhook-id': request.webhookId,
+    'webhook-timestamp': String(Math.floor(request.at / 1000)),
+    'webhook-signature': request.secrets
+      .map((secret) => new Webhook(secret).sign(request.webhookId, timestamp, request.body))
+      .join(' '),
+  };
+}
+
+export interface Sender {
+  send(request: SignedRequest): Promise<ReceiverAnswer>;
+  close(): void;
+}
+
+/**
+ * Posts signed events with node:http(s) through request-filtering-agent: the address is checked
+ * as the connection is made, after DNS answered, so a name that resolved to a public address at
+ * save and to a private one now (DNS rebinding) is refused before a byte is sent. `lookup` is the
+ * resolver the agent filters (tests stub it).
+ */
+export function webhookSender(options: { allowPrivate: boolean; timeoutMs: number; lookup: LookupFunction }): Sender {
+  const filter = { allowPrivateIPAddress: options.allowPrivate, keepAlive: false };
+  const agents = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
+  return {
+    send: (request) => post(request, agents, options),
+    close: () => {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
+
+function post(
+  request: SignedRequest,
+  agents: { http: Agent; https: Agent },
+  options: { timeoutMs: number; lookup: LookupFunction },
+): Promise<ReceiverAnswer> {
+  const started = Date.now();
+  const https = request.url.startsWith('https:');
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (answer: Omit<ReceiverAnswer, 'ms'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...answer, ms: Date.now() - started });
+    };
+    const outgoing = (https ? httpsRequest : httpRequest)(request.url, {
+      method: 'POST',
+      agent: https ? agents.https : agents.http,
+      lookup: options.lookup,
+      headers: {
+        ...request.headers,
+        'content-type': 'application/json',
+        'user-agent': 'pharmacy-registration-webhooks/1',
+        ...signatureHeaders(request),
+      },
+    });
+    const timer = setTimeout(() => {
+      finish({ status: null, answer: `no answer within ${options.timeoutMs} ms` });
+      outgoing.destroy();
+    }, options.timeoutMs);
+    outgoing.on('error', (error) => finish({ status: null, answer: `not delivered: ${error.message}` }));
+    outgoing.on('response', (response) => void readAnswer(response).then(finish));
+    outgoing.end(request.body);
+  });
+}
+
+async function readAnswer(response: IncomingMessage): Promise<Omit<ReceiverAnswer, 'ms'>> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      // The rest is read and dropped: the connection ends cleanly, the log keeps its 500 bytes.
+      if (length < ANSWER_BYTES) chunks.push(chunk);
+      length += chunk.length;
+    }
+  } catch {
+    // The answer broke off: what came is what the log keeps.
+  }
+  const status = response.statusCode ?? null;
+  const answer = Buffer.concat(chunks)
+    .subarray(0, ANSWER_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
+  const retryAfterMs = status === 429 || status === 503 ? retryAfter(response.headers['retry-after']) : undefined;
+  return { status, answer, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+}
+
+const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
+
+/** Retry-After in seconds or as an HTTP date, within a day. */
+export function retryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = /^\d+$/.test(value.trim()) ? Number(value.trim()) * 1000 : Date.parse(value) - now;
+  if (!Number.isFinite(ms) || ms < 0) return undefined;
+  return Math.min(ms, MAX_RETRY_AFTER_MS);
+}

@@ -1,0 +1,211 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  integrationPaths,
+  type WebhookCreated,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointInput,
+  type WebhookTestAnswer,
+} from '../../shared/integrations-contract.js';
+import { apiTags } from '../api-tags.js';
+import { errorResponseSchema } from '../errors.js';
+import { identity } from '../staff/routes/identity.js';
+import {
+  changeBodySchema,
+  createBodySchema,
+  createdSchema,
+  deliveriesSchema,
+  deliveryParams,
+  emptyBodySchema,
+  endpointListSchema,
+  endpointParams,
+  endpointSchema,
+  rotatedSchema,
+  testAnswerSchema,
+} from './webhook.schemas.js';
+import {
+  changeWebhook,
+  createWebhook,
+  deliveriesOf,
+  listWebhooks,
+  removeWebhook,
+  replayDelivery,
+  rotateSecret,
+  sendTestEvent,
+} from './webhook.service.js';
+
+const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } } as const;
+const admins = { staffRoles: ['admin'] as const };
+
+/** The webhook endpoints of /staff/integrations (admins); every change is audited. */
+export const webhookRoutes: FastifyPluginAsync = async (app) => {
+  const tags = [apiTags.staffWebhooks.name];
+  const services = app.webhooks.services;
+
+  app.get(
+    integrationPaths.webhooks,
+    {
+      schema: {
+        operationId: 'listWebhooks',
+        tags,
+        summary: 'The webhook endpoints (admins)',
+        description: 'Each endpoint with its events and its custom headers’ names; never a secret or a header value.',
+        response: { 200: endpointListSchema, ...errors },
+      },
+      config: admins,
+    },
+    async (_request, reply): Promise<WebhookEndpoint[]> => {
+      void reply.header('cache-control', 'no-store');
+      return listWebhooks(services);
+    },
+  );
+
+  app.post<{ Body: WebhookEndpointInput }>(
+    integrationPaths.webhooks,
+    {
+      schema: {
+        operationId: 'createWebhook',
+        tags,
+        summary: 'Adds a webhook endpoint (admins)',
+        description:
+          'Answers its signing secret (`whsec_…`) this once. 400 `webhook_url_refused` for an address that resolves to loopback, private, link-local, unique-local or multicast addresses, or http in production.',
+        body: createBodySchema,
+        response: { 201: createdSchema, ...errors },
+      },
+      config: admins,
+    },
+    async (request, reply): Promise<WebhookCreated> => {
+      void reply.header('cache-control', 'no-store');
+      const created = await createWebhook(services, identity(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch<{ Params: { id: number }; Body: Partial<WebhookEndpointInput> }>(
+    integrationPaths.webhook,
+    {
+      schema: {
+        operationId: 'changeWebhook',
+        tags,
+        summary: 'Changes a webhook endpoint (admins)',
+        description:
+          'Any of the fields; `headers` replaces every custom header. Enabling an endpoint the server disabled clears its reason.',
+        params: endpointParams,
+        body: changeBodySchema,
+        response: { 200: endpointSchema, ...errors },
+      },
+      config: admins,
+    },
+    async (request, reply): Promise<WebhookEndpoint> => {
+      void reply.header('cache-control', 'no-store');
+      return changeWebhook(services, identity(request), request.params.id, request.body);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    integrationPaths.webhook,
+    {
+      schema: {
+        operationId: 'deleteWebhook',
+        tags,
+        summary: 'Removes a webhook endpoint (admins)',
+        description: 'With its queued events and its delivery log.',
+        params: endpointParams,
+        response: { ...noContent, ...errors },
+      },
+      config: admins,
+    },
+    async (request, reply) => {
+      await removeWebhook(services, identity(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    integrationPaths.rotate,
+    {
+      schema: {
+        operationId: 'rotateWebhookSecret',
+        tags,
+        summary: 'Gives a webhook endpoint a new secret (admins)',
+        description: 'Answers the new secret this once; the old one still signs beside it for 24 hours.',
+        params: endpointParams,
+        body: emptyBodySchema,
+        response: { 200: rotatedSchema, ...errors },
+      },
+      config: admins,
+    },
+    async (request, reply): Promise<{ secret: string }> => {
+      void reply.header('cache-control', 'no-store');
+      return { secret: await rotateSecret(services, identity(request), request.params.id) };
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    integrationPaths.test,
+    {
+      schema: {
+        operationId: 'testWebhook',
+        tags,
+        summary: 'Sends a ping event at once (admins)',
+        description: 'Outside the queue; answers the receiver’s status, how long it took and the start of its answer.',
+        params: endpointParams,
+        body: emptyBodySchema,
+        response: { 200: testAnswerSchema, ...errors },
+      },
+      config: admins,
+    },
+    async (request, reply): Promise<WebhookTestAnswer> => {
+      void reply.header('cache-control', 'no-store');
+      return sendTestEvent(services, identity(request), request.params.id);
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { limit?: number } }>(
+    integrationPaths.deliveries,
+    {
+      schema: {
+        operationId: 'listWebhookDeliveries',
+        tags,
+        summary: 'A webhook endpoint’s delivery log (admins)',
+        description:
+          'Every attempt, newest first: event, webhook-id, attempt, status, time, the first 500 bytes of the answer.',
+        params: endpointParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+        },
+        response: { 200: deliveriesSchema, ...errors },
+      },
+      config: admins,
+    },
+    async (request, reply): Promise<WebhookDelivery[]> => {
+      void reply.header('cache-control', 'no-store');
+      return deliveriesOf(services, request.params.id, request.query.limit ?? 100);
+    },
+  );
+
+  app.post<{ Params: { id: number; deliveryId: number } }>(
+    integrationPaths.replay,
+    {
+      schema: {
+        operationId: 'replayWebhookDelivery',
+        tags,
+        summary: 'Sends a delivery’s event again (admins)',
+        description:
+          'The event goes back in the queue, due at once, with its webhook-id; 409 `replay_busy` while it is being sent.',
+        params: deliveryParams,
+        body: emptyBodySchema,
+        response: { ...noContent, ...errors },
+      },
+      config: admins,
+    },
+    async (request, reply) => {
+      await replayDelivery(services, identity(request), request.params.id, request.params.deliveryId);
+      app.webhooks.worker.nudge();
+      return reply.code(204).send();
+    },
+  );
+};

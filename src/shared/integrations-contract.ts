@@ -1,0 +1,130 @@
+/**
+ * The HTTP contract of the integrations (issue 26): signed webhooks to the company's other systems
+ * and API keys for reading registrations. Types only, and the paths. The staff routes are for
+ * admins only and take the anti-forgery header on writes like every staff write; the key routes
+ * (`/api/v1/…`) take `Authorization: Bearer <key>` and never a staff cookie.
+ */
+
+export const integrationPaths = {
+  /** GET: the endpoints (never a secret); POST { url, description, events, headers?, enabled? } → 201 { id, secret }. */
+  webhooks: '/api/staff/webhooks',
+  /** PATCH (the same fields, each optional), DELETE. */
+  webhook: '/api/staff/webhooks/:id',
+  /** POST → { secret }: a new secret; the old one still signs for 24 hours. */
+  rotate: '/api/staff/webhooks/:id/rotate',
+  /** POST → the receiver's answer to a `ping` event sent at once. */
+  test: '/api/staff/webhooks/:id/test',
+  /** GET: the endpoint's delivery log, newest first. */
+  deliveries: '/api/staff/webhooks/:id/deliveries',
+  /** POST: sends that delivery's event again (a new attempt of the same webhook-id). */
+  replay: '/api/staff/webhooks/:id/deliveries/:deliveryId/replay',
+  /** GET: the keys (never the key itself); POST { name, scopes } → 201 { id, key }. */
+  apiKeys: '/api/staff/api-keys',
+  /** DELETE: revokes the key in every process within a second. */
+  apiKey: '/api/staff/api-keys/:id',
+  /** GET with a key of scope registrations:read: cursor pages of registrations. */
+  v1Registrations: '/api/v1/registrations',
+  /** GET with a key of scope registrations:read: one registration, worded and raw. */
+  v1Registration: '/api/v1/registrations/:id',
+} as const;
+
+/** The events an endpoint can subscribe to; `ping` is only ever sent by «ارسال رویداد آزمایشی». */
+export const WEBHOOK_EVENTS = ['registration.created', 'registration.status_changed', 'registration.assigned'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export type WebhookEventType = WebhookEvent | 'ping';
+
+/** The scopes a key may have (structured so that more can come). */
+export const API_KEY_SCOPES = ['registrations:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** At most this many custom headers per endpoint (for the receiver's gateway). */
+export const MAX_WEBHOOK_HEADERS = 5;
+
+/** The thin payload every event carries: the receiver fetches the case with an API key. */
+export interface WebhookPayload {
+  type: WebhookEventType;
+  /** ISO 8601. */
+  timestamp: string;
+  data: {
+    id: number;
+    trackingCode: string;
+    status: string;
+    definitionVersion: string;
+    /** registration.status_changed only. */
+    from?: string;
+    to?: string;
+    at?: string;
+    byRole?: string;
+    /** Only when the reason is shown to the applicant. */
+    reason?: string;
+  };
+}
+
+/** An endpoint as the console lists it: never its secret, never its header values. */
+export interface WebhookEndpoint {
+  id: number;
+  url: string;
+  description: string;
+  events: WebhookEvent[];
+  /** The custom headers' names; their values are encrypted at rest and never returned. */
+  headerNames: string[];
+  enabled: boolean;
+  /** Why it was disabled by the server (410 from the receiver, or failing for 5 days), if it was. */
+  disabledReason: 'gone' | 'failing' | null;
+  createdAt: string;
+  /** While a rotated-out secret still signs (24 hours), its end. */
+  previousSecretUntil: string | null;
+}
+
+export interface WebhookEndpointInput {
+  url: string;
+  description: string;
+  events: WebhookEvent[];
+  /** Name -> value; at most MAX_WEBHOOK_HEADERS. */
+  headers?: Record<string, string>;
+  enabled?: boolean;
+}
+
+export interface WebhookCreated {
+  id: number;
+  /** `whsec_` + base64 of 32 random bytes: shown this once. */
+  secret: string;
+}
+
+/** One attempt to deliver one event to one endpoint. */
+export interface WebhookDelivery {
+  id: number;
+  /** The `webhook-id` header: the same for every attempt of one event to one endpoint. */
+  webhookId: string;
+  event: WebhookEventType;
+  attempt: number;
+  /** The receiver's HTTP status, or null when it did not answer (timeout, refused connection). */
+  status: number | null;
+  state: 'pending' | 'delivered' | 'failed';
+  at: string;
+  /** The first 500 bytes of the receiver's answer. */
+  answer: string;
+}
+
+export interface WebhookTestAnswer {
+  status: number | null;
+  ms: number;
+  answer: string;
+}
+
+export interface ApiKeySummary {
+  id: number;
+  name: string;
+  scopes: ApiKeyScope[];
+  /** The key's first characters, to tell keys apart (`prk_Ab12…`). */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface ApiKeyCreated {
+  id: number;
+  /** `prk_` + 32 random bytes in base62: shown this once. */
+  key: string;
+}

@@ -1,0 +1,498 @@
+import type { LookupAddress } from 'node:dns';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { LookupFunction } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimDueMessages } from '../../src/server/webhooks/message.repository.js';
+import { refusedUrl } from '../../src/server/webhooks/address-check.js';
+import { RETRY_SCHEDULE_MS } from '../../src/server/webhooks/webhook.worker.js';
+import {
+  integrationPaths,
+  type WebhookCreated,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookPayload,
+  type WebhookTestAnswer,
+} from '../../src/shared/integrations-contract.js';
+import type { AuditAnswer } from '../../src/shared/staff-contract.js';
+import { webhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../fixtures/webhook-receiver.js';
+import { moveStatus, registrationId, staffSession, testClock, type StaffSession } from './followup-helpers.js';
+import { databaseTargets, registerOnce, testApp, type DatabaseTarget } from './helpers.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'webhooks-'));
+// A file, not :memory:, so that a second app (another process) works on the same database.
+const targets = await databaseTargets(`sqlite:${join(folder, 'webhooks.db')}`);
+const TIMEOUT_MS = 400;
+const HEADER_VALUE = 'Bearer gateway-token-0123456789';
+
+const at = (path: string, ids: Record<string, number>) =>
+  Object.entries(ids).reduce((url, [name, value]) => url.replace(`:${name}`, String(value)), path);
+
+/** A resolver that answers every name with the given addresses, one answer per call, the last one kept. */
+function stubLookup(...answers: string[]): LookupFunction {
+  let call = 0;
+  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    const address = answers[Math.min(call, answers.length - 1)];
+    call += 1;
+    const family = address.includes(':') ? 6 : 4;
+    if (options.all) callback(null, [{ address, family }] satisfies LookupAddress[]);
+    else callback(null, address, family);
+  }) as unknown as LookupFunction;
+}
+
+/**
+ * Verifies as a receiver does, on the receiver's clock set to when the event was signed: the
+ * library refuses a timestamp five minutes away from its clock, and these tests move ours by hours.
+ */
+function verified(request: ReceivedRequest, secret: string): WebhookPayload {
+  vi.useFakeTimers({ toFake: ['Date'], now: Number(request.headers['webhook-timestamp']) * 1000 });
+  try {
+    return new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as WebhookPayload;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
+  const clock = testClock();
+  const lines: string[] = [];
+  let receiver: WebhookReceiver;
+  let app: FastifyInstance;
+  let admin: StaffSession;
+
+  const open = (env: Record<string, string> = {}, lookup?: LookupFunction) =>
+    testApp(
+      { DATABASE_URL: target.url, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), ...env },
+      {
+        clock: clock.now,
+        logger: { stream: { write: (line) => void lines.push(line) }, level: 'info' },
+        webhookLookup: lookup,
+      },
+    );
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    owner = app,
+    staff = admin,
+  ): Promise<LightMyRequestResponse> =>
+    owner.inject({
+      method,
+      url,
+      headers: {
+        cookie: staff.cookie,
+        'x-xsrf-token': staff.token,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+  const create = async (body: Record<string, unknown> = {}, owner = app): Promise<WebhookCreated> => {
+    const response = await call(
+      'POST',
+      integrationPaths.webhooks,
+      { url: receiver.url, description: 'حساب داروخانه', events: ['registration.created'], ...body },
+      owner,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<WebhookCreated>();
+  };
+  const remove = (id: number) => call('DELETE', at(integrationPaths.webhook, { id }));
+  const drain = async (owner = app) => {
+    while ((await owner.webhooks.worker.runOnce()) > 0);
+  };
+  const register = async (owner = app) => {
+    const response = await registerOnce(owner);
+    expect(response.statusCode).toBe(200);
+    return registrationId(owner, response.json<{ trackingCode: string }>().trackingCode);
+  };
+  const messagesOf = (endpointId: number) =>
+    app.database.db
+      .selectFrom('webhook_messages')
+      .selectAll()
+      .where('endpoint_id', '=', endpointId)
+      .orderBy('id')
+      .execute();
+
+  beforeAll(async () => {
+    receiver = await webhookReceiver();
+    app = await open();
+  });
+  afterAll(async () => {
+    await app.close();
+    await receiver.close();
+    await target.drop();
+  });
+  beforeEach(async () => {
+    // Tests move the clock by hours: a fresh session each time, as a colleague signs in again.
+    admin = await staffSession(app, 'admin');
+    receiver.received.length = 0;
+    receiver.otherwise({ status: 200, body: 'ok' });
+    // Each test starts with no endpoint: earlier ones must not receive its events.
+    for (const endpoint of (await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>())
+      await remove(endpoint.id);
+  });
+
+  it('signs each event as the receivers’ library verifies it, with the custom headers, and shows the secret only once', async () => {
+    const { id, secret } = await create({ headers: { Authorization: HEADER_VALUE } });
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const registration = await register();
+    await drain();
+
+    expect(receiver.received).toHaveLength(1);
+    const [request] = receiver.received;
+    const payload = verified(request, secret);
+    expect(payload).toMatchObject({
+      type: 'registration.created',
+      data: { id: registration, status: 'new', definitionVersion: app.definition.version },
+    });
+    expect(Object.keys(payload.data).sort()).toEqual(['definitionVersion', 'id', 'status', 'trackingCode']);
+    expect(request.headers.authorization).toBe(HEADER_VALUE);
+    expect(request.headers['webhook-id']).toMatch(/^msg_/);
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(
+        request.body,
+        request.headers as Record<string, string>,
+      ),
+    ).toThrow();
+
+    // Never again: not in the list, not in the table, not in the log.
+    const list = await call('GET', integrationPaths.webhooks);
+    expect(list.json<WebhookEndpoint[]>()).toEqual([
+      expect.objectContaining({ id, headerNames: ['Authorization'], enabled: true, disabledReason: null }),
+    ]);
+    const stored = JSON.stringify(await app.database.db.selectFrom('webhook_endpoints').selectAll().execute());
+    const bare = secret.slice('whsec_'.length);
+    // The development switch says so at start.
+    expect(lines.filter((line) => line.includes('WEBHOOK_ALLOW_PRIVATE=true'))).toHaveLength(1);
+    for (const hidden of [bare, HEADER_VALUE, 'gateway-token']) {
+      expect(list.body).not.toContain(hidden);
+      expect(stored).not.toContain(hidden);
+      expect(lines.join('\n')).not.toContain(hidden);
+    }
+  });
+
+  it('delivers a 500 then a 200 once, with the same webhook-id, and logs both attempts', async () => {
+    const { id, secret } = await create();
+    receiver.answer({ status: 500, body: 'down for a moment' });
+    await register();
+    await drain();
+    expect(receiver.received).toHaveLength(1);
+    // Not due before its wait (about 5 s, ±20 %).
+    clock.advance(RETRY_SCHEDULE_MS[0] * 0.8 - 100);
+    await drain();
+    expect(receiver.received).toHaveLength(1);
+    clock.advance(RETRY_SCHEDULE_MS[0] * 0.4 + 200);
+    await drain();
+    clock.advance(RETRY_SCHEDULE_MS[1] * 2);
+    await drain();
+
+    expect(receiver.received.map((request) => request.status)).toEqual([500, 200]);
+    const [first, second] = receiver.received;
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(verified(second, secret)).toEqual(verified(first, secret));
+    const log = (await call('GET', at(integrationPaths.deliveries, { id }))).json<WebhookDelivery[]>();
+    expect(log.map(({ attempt, status, state, answer }) => ({ attempt, status, state, answer }))).toEqual([
+      { attempt: 2, status: 200, state: 'delivered', answer: 'ok' },
+      { attempt: 1, status: 500, state: 'failed', answer: 'down for a moment' },
+    ]);
+  });
+
+  it('retries a receiver that does not answer in time, and counts a redirect as a failure', async () => {
+    const { id } = await create();
+    receiver.answer(
+      { status: 200, delayMs: TIMEOUT_MS * 3 },
+      { status: 302, headers: { location: 'https://example.org/' } },
+    );
+    await register();
+    await drain();
+    clock.advance(RETRY_SCHEDULE_MS[0] * 1.2 + 1);
+    await drain();
+    clock.advance(RETRY_SCHEDULE_MS[1] * 1.2 + 1);
+    await drain();
+    const log = (await call('GET', at(integrationPaths.deliveries, { id }))).json<WebhookDelivery[]>();
+    expect(log.map(({ attempt, status }) => ({ attempt, status }))).toEqual([
+      { attempt: 3, status: 200 },
+      { attempt: 2, status: 302 },
+      { attempt: 1, status: null },
+    ]);
+    expect(log[2].answer).toBe(`no answer within ${TIMEOUT_MS} ms`);
+    expect((await messagesOf(id)).map((message) => message.status)).toEqual(['delivered']);
+  });
+
+  it('honours Retry-After on a 503', async () => {
+    const { id } = await create();
+    receiver.answer({ status: 503, headers: { 'retry-after': '120' } });
+    await register();
+    await drain();
+    const [message] = await messagesOf(id);
+    expect(Number(message.next_attempt_at) - clock.now()).toBeGreaterThanOrEqual(120_000);
+    clock.advance(119_000);
+    await drain();
+    expect(receiver.received).toHaveLength(1);
+    clock.advance(2_000);
+    await drain();
+    expect(receiver.received.map((request) => request.status)).toEqual([503, 200]);
+  });
+
+  it('disables an endpoint that answers 410 at once, in the audit log, and queues nothing more for it', async () => {
+    const { id } = await create();
+    receiver.otherwise({ status: 410, body: 'gone' });
+    await register();
+    await drain();
+    const [endpoint] = (await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>();
+    expect(endpoint).toMatchObject({ id, enabled: false, disabledReason: 'gone' });
+    const audit = (await call('GET', '/api/staff/audit?limit=5')).json<AuditAnswer>();
+    expect(audit.events[0]).toMatchObject({
+      action: 'webhook_disable',
+      actor: null,
+      detail: { webhook: { id }, reason: 'gone' },
+    });
+    await register();
+    clock.advance(RETRY_SCHEDULE_MS[0] * 2);
+    await drain();
+    expect(receiver.received).toHaveLength(1);
+    expect(await messagesOf(id)).toHaveLength(1);
+  });
+
+  it('disables an endpoint that failed for five days, with an audit entry', async () => {
+    const { id } = await create();
+    receiver.otherwise({ status: 500 });
+    await register();
+    // Each retry as soon as it is due: the schedule's 7 waits add up to about 27.6 hours.
+    for (let day = 0; day < 6 && (await messagesOf(id)).some((message) => message.status !== 'failed'); day += 1) {
+      for (let i = 0; i < 8; i += 1) {
+        await drain();
+        clock.advance(12 * 3_600_000);
+      }
+      await register();
+    }
+    admin = await staffSession(app, 'admin');
+    const [endpoint] = (await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>();
+    expect(endpoint).toMatchObject({ id, enabled: false, disabledReason: 'failing' });
+    const audit = (await call('GET', '/api/staff/audit?limit=50')).json<AuditAnswer>();
+    expect(audit.events.filter((event) => event.action === 'webhook_disable')[0]).toMatchObject({
+      detail: { webhook: { id }, reason: 'failing' },
+    });
+  });
+
+  it('signs with the old and the new secret for 24 hours after a rotation, then with the new one alone', async () => {
+    const { id, secret: old } = await create();
+    const rotated = await call('POST', at(integrationPaths.rotate, { id }), {});
+    expect(rotated.statusCode).toBe(200);
+    const { secret } = rotated.json<{ secret: string }>();
+    expect(secret).not.toBe(old);
+    await register();
+    await drain();
+    const [both] = receiver.received;
+    expect(String(both.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(String(both.headers['webhook-signature'])).toMatch(/^v1,\S+ v1,\S+$/);
+    // A receiver still on the old secret and one already on the new both verify it.
+    expect(verified(both, old).type).toBe('registration.created');
+    expect(verified(both, secret).type).toBe('registration.created');
+    const [listed] = (await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>();
+    expect(Date.parse(listed.previousSecretUntil ?? '') - clock.now()).toBeLessThanOrEqual(24 * 3_600_000);
+
+    clock.advance(24 * 3_600_000 + 1);
+    admin = await staffSession(app, 'admin');
+    const ping = await call('POST', at(integrationPaths.test, { id }), {});
+    expect(ping.json<WebhookTestAnswer>().status).toBe(200);
+    const [after] = (await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>();
+    expect(after.previousSecretUntil).toBeNull();
+    const last = receiver.received.at(-1);
+    expect(String(last?.headers['webhook-signature']).split(' ')).toHaveLength(1);
+  });
+
+  it('writes status changes and assignments with the change, the reason only when the applicant sees it', async () => {
+    const { secret } = await create({ events: ['registration.status_changed', 'registration.assigned'] });
+    const agent = await staffSession(app, 'agent');
+    const registration = await register();
+    expect((await moveStatus(app, agent, registration, { from: 'new', to: 'contacted' })).statusCode).toBe(204);
+    const rejected = { from: 'contacted', to: 'rejected', reason: 'پروانه منقضی شده است', showReason: true };
+    expect((await moveStatus(app, agent, registration, rejected)).statusCode).toBe(204);
+    const other = await register();
+    // A bulk change writes one event per case it moved.
+    const bulk = await call('POST', '/api/staff/registrations/status', { ids: [other], from: 'new', to: 'contacted' });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    await moveStatus(app, agent, other, { from: 'contacted', to: 'rejected', reason: 'یادداشت درونی' });
+    const me = await app.database.db
+      .selectFrom('staff_accounts')
+      .select('id')
+      .where('role', '=', 'agent')
+      .executeTakeFirstOrThrow();
+    const taken = await call('PUT', `/api/staff/registrations/${other}/assignee`, { from: null, to: me.id });
+    expect(taken.statusCode, taken.body).toBe(204);
+    await drain();
+
+    // One batch is sent at once: the receiver sees them in any order.
+    const events = receiver.received.map((request) => verified(request, secret));
+    const summary = events.map((event) => `${event.type} ${event.data.id} ${event.data.to ?? ''}`).sort();
+    expect(summary).toEqual(
+      [
+        `registration.status_changed ${registration} contacted`,
+        `registration.status_changed ${registration} rejected`,
+        `registration.status_changed ${other} contacted`,
+        `registration.status_changed ${other} rejected`,
+        `registration.assigned ${other} `,
+      ].sort(),
+    );
+    const find = (id: number, type: string, to?: string) =>
+      events.find((event) => event.data.id === id && event.type === type && event.data.to === to)?.data;
+    expect(find(registration, 'registration.status_changed', 'rejected')).toMatchObject({
+      from: 'contacted',
+      status: 'rejected',
+      byRole: 'agent',
+      reason: rejected.reason,
+    });
+    expect(find(other, 'registration.status_changed', 'rejected')).not.toHaveProperty('reason');
+    expect(find(other, 'registration.assigned')).toMatchObject({ status: 'rejected' });
+  });
+
+  it('stores a registration and its event while the receiver is down, without slowing it', async () => {
+    const down = await webhookReceiver();
+    const url = down.url;
+    await down.close();
+    const { id } = await create({ url });
+    const started = Date.now();
+    const registration = await register();
+    expect(Date.now() - started).toBeLessThan(1000);
+    await drain();
+    const [message] = await messagesOf(id);
+    expect(message).toMatchObject({ status: 'waiting', attempts: 1, event: 'registration.created' });
+    expect(JSON.parse(message.payload)).toMatchObject({ data: { id: registration } });
+  });
+
+  it('never lets two workers hold one message: parallel claims and two processes sending at once', async () => {
+    await create();
+    await Promise.all(Array.from({ length: 12 }, () => register()));
+    const claims = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((claim) =>
+        app.durableWrites.submit((db) => claimDueMessages(db, claim, clock.now(), clock.now() + 60_000, 5)),
+      ),
+    );
+    const ids = claims.flat().map((row) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(12);
+    // The leases run out; two processes then send everything at once.
+    clock.advance(61_000);
+    const second = await open();
+    try {
+      await Promise.all([drain(), drain(second), drain(), drain(second)]);
+    } finally {
+      await second.close();
+    }
+    const webhookIds = receiver.received.map((request) => request.headers['webhook-id']);
+    expect(webhookIds).toHaveLength(12);
+    expect(new Set(webhookIds).size).toBe(12);
+  });
+
+  it('sends a test ping at once, logs it, and replays a delivery with its webhook-id', async () => {
+    const { id, secret } = await create();
+    const ping = await call('POST', at(integrationPaths.test, { id }), {});
+    expect(ping.statusCode).toBe(200);
+    expect(ping.json<WebhookTestAnswer>()).toMatchObject({ status: 200, answer: 'ok' });
+    expect(verified(receiver.received[0], secret).type).toBe('ping');
+    const [delivery] = (await call('GET', at(integrationPaths.deliveries, { id }))).json<WebhookDelivery[]>();
+    expect(delivery).toMatchObject({ event: 'ping', state: 'delivered', attempt: 1 });
+    const replay = await call('POST', at(integrationPaths.replay, { id, deliveryId: delivery.id }), {});
+    expect(replay.statusCode).toBe(204);
+    await drain();
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1].headers['webhook-id']).toBe(delivery.webhookId);
+    const missing = await call('POST', at(integrationPaths.replay, { id, deliveryId: 999_999 }), {});
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('audits every change, lets only admins in, and asks for the anti-forgery header', async () => {
+    const { id } = await create();
+    expect(
+      (
+        await call('PATCH', at(integrationPaths.webhook, { id }), { description: 'CRM', enabled: false })
+      ).json<WebhookEndpoint>(),
+    ).toMatchObject({ description: 'CRM', enabled: false });
+    await call('POST', at(integrationPaths.rotate, { id }), {});
+    expect((await remove(id)).statusCode).toBe(204);
+    const actions = (await call('GET', '/api/staff/audit?limit=4'))
+      .json<AuditAnswer>()
+      .events.map((event) => event.action);
+    expect(actions).toEqual(['webhook_delete', 'webhook_rotate', 'webhook_update', 'webhook_create']);
+    const agent = await staffSession(app, 'agent');
+    expect((await call('GET', integrationPaths.webhooks, undefined, app, agent)).statusCode).toBe(403);
+    const forged = await app.inject({
+      method: 'POST',
+      url: integrationPaths.webhooks,
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: receiver.url, description: '', events: ['registration.created'] }),
+    });
+    expect(forged.statusCode).toBe(403);
+    const tooMany = await call('POST', integrationPaths.webhooks, {
+      url: receiver.url,
+      description: '',
+      events: ['registration.created'],
+      headers: { 'webhook-signature': 'v1,forged' },
+    });
+    expect(tooMany.json<{ error: { code: string } }>().error.code).toBe('webhook_headers');
+  });
+
+  describe('without WEBHOOK_ALLOW_PRIVATE', () => {
+    it('refuses loopback, link-local and a name that resolves to a private address at save', async () => {
+      const guarded = await open({ WEBHOOK_ALLOW_PRIVATE: 'false' }, stubLookup('10.0.0.1'));
+      try {
+        const staff = await staffSession(guarded, 'admin');
+        for (const url of [
+          'http://127.0.0.1:9/hooks',
+          'http://169.254.169.254/latest/meta-data',
+          'http://[::1]/',
+          'http://receiver.internal.example/hooks',
+        ]) {
+          const response = await call(
+            'POST',
+            integrationPaths.webhooks,
+            { url, description: '', events: ['registration.created'] },
+            guarded,
+            staff,
+          );
+          expect(response.statusCode, url).toBe(400);
+          expect(response.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+            code: 'webhook_url_refused',
+          });
+        }
+      } finally {
+        await guarded.close();
+      }
+    });
+
+    it('refuses again at connect time when the name resolves to 10.0.0.1 by then (DNS rebinding), sending nothing', async () => {
+      // Public at save, private at connect: the agent checks the address DNS gave before connecting.
+      const guarded = await open({ WEBHOOK_ALLOW_PRIVATE: 'false' }, stubLookup('93.184.216.34', '10.0.0.1'));
+      try {
+        const staff = await staffSession(guarded, 'admin');
+        const created = await call(
+          'POST',
+          integrationPaths.webhooks,
+          { url: 'http://rebinding.example/hooks', description: '', events: ['registration.created'] },
+          guarded,
+          staff,
+        );
+        expect(created.statusCode).toBe(201);
+        const { id } = created.json<WebhookCreated>();
+        const ping = await call('POST', at(integrationPaths.test, { id }), {}, guarded, staff);
+        expect(ping.json<WebhookTestAnswer>()).toMatchObject({ status: null });
+        expect(ping.json<WebhookTestAnswer>().answer).toMatch(/10\.0\.0\.1.*not allowed/);
+        await call('DELETE', at(integrationPaths.webhook, { id }), undefined, guarded, staff);
+      } finally {
+        await guarded.close();
+      }
+    });
+
+    it('allows only https in production', async () => {
+      const policy = { allowPrivate: false, httpsOnly: true, lookup: stubLookup('93.184.216.34') };
+      expect(await refusedUrl('http://crm.example.ir/hooks', policy)).toMatch(/scheme/);
+      expect(await refusedUrl('https://crm.example.ir/hooks', policy)).toBeUndefined();
+    });
+  });
+});
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
