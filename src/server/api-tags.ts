@@ -29,6 +29,14 @@ export const apiTags = {
     description: 'The manager’s status page by tracking code, and the one-time code that verifies a mobile number.',
   },
   staffOutbox: { name: 'staff: outbox', description: 'The SMS outbox: sent, waiting and failed messages (admins).' },
+  staffApiKeys: {
+    name: 'staff: API keys',
+    description: 'The keys other systems read registrations with: made, listed and revoked by admins.',
+  },
+  v1Registrations: {
+    name: 'v1: registrations',
+    description: 'Reading registrations from another system with an API key (`Authorization: Bearer prk_…`).',
+  },
 } as const;
 
 export type ApiTag = (typeof apiTags)[keyof typeof apiTags]['name'];

@@ -23,6 +23,9 @@ import securityHeaders from './plugins/security-headers.js';
 import sms from './plugins/sms.js';
 import spa from './plugins/spa.js';
 import staffAuth from './plugins/staff-auth.js';
+import apiKeyAuth from './api-keys/api-key-auth.js';
+import { apiKeyRoutes } from './api-keys/api-key.routes.js';
+import { registrationsV1Routes } from './api-keys/registrations-v1.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { PERSONAL_NAMES } from './registration/registration.columns.js';
@@ -156,6 +159,7 @@ async function registerEverything(app: FastifyInstance): Promise<void> {
     fastifyCookie,
     csrf,
     staffAuth,
+    apiKeyAuth,
     rateLimit,
     locations,
     captcha,
@@ -179,6 +183,8 @@ async function registerEverything(app: FastifyInstance): Promise<void> {
     definitionRoutes,
     definitionAssetRoutes,
     followupRoutes,
+    apiKeyRoutes,
+    registrationsV1Routes,
   ]) {
     await app.register(routes);
   }

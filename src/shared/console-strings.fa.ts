@@ -56,6 +56,8 @@ export const faConsole = {
       assign: 'سپردن پرونده',
       definition_publish: 'انتشار فرم',
       definition_rollback: 'بازگرداندن نسخهٔ پیشین فرم',
+      api_key_create: 'ساخت کلید API',
+      api_key_revoke: 'باطل کردن کلید API',
     } as Record<string, string>,
     exportCsv: 'خروجی CSV',
     exportJson: 'خروجی JSON',

@@ -129,6 +129,9 @@ export const AUDIT_ACTIONS = [
   // Issue 19: a version of the form made live (detail: version, previousVersion, note).
   'definition_publish',
   'definition_rollback',
+  // Issue 26: an API key made or revoked (detail: name, prefix and, when made, scopes).
+  'api_key_create',
+  'api_key_revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -232,6 +235,10 @@ export interface AuditDetail {
   version?: string;
   previousVersion?: string;
   note?: string;
+  /** An API key made or revoked: its name, its first characters and, when made, its scopes. */
+  name?: string;
+  prefix?: string;
+  scopes?: string[];
 }
 
 export interface AuditEvent {

@@ -214,6 +214,9 @@ export const fa = {
     preview_invalid: 'این پیش‌نمایش معتبر نیست؛ لطفاً آن را از صفحهٔ «ویرایش فرم» دوباره باز کنید.',
     note_required: 'برای انتشار، یادداشتی کوتاه دربارهٔ این تغییر بنویسید.',
     definition_outdated: 'فرم ثبت‌نام در این فاصله به‌روز شده است؛ لطفاً فرم تازه را بررسی کنید و دوباره بفرستید.',
+    // Issue 26: the versioned read routes (/api/v1/) take an API key, never a staff session.
+    api_key_invalid: 'کلید API معتبر نیست یا باطل شده است؛ لطفاً کلید را در سرآیند Authorization به شکل Bearer بفرستید.',
+    bad_cursor: 'نشانگر صفحه معتبر نیست؛ لطفاً فهرست را از صفحهٔ نخست بخوانید.',
   },
   /**
    * Issue 20: the status page (/status), the SMS messages, the mobile number's one-time code and

@@ -11,6 +11,7 @@ import type { CaseHandlingTable } from '../staff/case.table.js';
 import type { SignInThrottleTable, StaffAccountTable, StaffSessionTable } from '../staff/staff.table.js';
 import type { CodeProofTable, MobileCodeTable } from '../mobile-code/mobile-code.table.js';
 import type { SmsOutboxTable } from '../sms/sms.table.js';
+import type { ApiKeyTable } from '../api-keys/api-key.table.js';
 
 export interface IdempotencyKeyTable {
   key: string;
@@ -58,4 +59,6 @@ export interface Database {
   mobile_codes: MobileCodeTable;
   /** Issue 23: proofs of work spent on a code (migration 015). */
   code_proofs: CodeProofTable;
+  /** Issue 26: the keys of the versioned read routes (migration 017). */
+  api_keys: ApiKeyTable;
 }

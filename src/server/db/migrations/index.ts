@@ -15,6 +15,7 @@ import * as caseAssignment from './012_case_assignment.js';
 import * as definitionPublishing from './013_definition_publishing.js';
 import * as applicantFollowup from './014_applicant_followup.js';
 import * as codeProofs from './015_code_proofs.js';
+import * as apiKeys from './017_api_keys.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -37,6 +38,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '013_definition_publishing': { up: definitionPublishing.up(dialect) },
     '014_applicant_followup': { up: applicantFollowup.up(dialect) },
     '015_code_proofs': { up: codeProofs.up },
+    '017_api_keys': { up: apiKeys.up(dialect) },
   };
   return { getMigrations: async () => migrations };
 }
