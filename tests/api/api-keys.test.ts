@@ -8,6 +8,7 @@ import { integrationPaths, type ApiKeyCreated, type ApiKeySummary } from '../../
 import type { AuditAnswer, CaseDetail, CasePage } from '../../src/shared/staff-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
+import { serviceUrl } from '../services.js';
 import { moveStatus, testClock } from './followup-helpers.js';
 import {
   databaseTargets,
@@ -402,5 +403,32 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
     expect((await read(second.key, '?limit=1', limited)).statusCode).toBe(429);
     // A wrong key is refused for what it is, and counts against nobody's budget.
     expect((await read(`prk_${'w'.repeat(43)}`, '', limited)).statusCode).toBe(401);
+  });
+  const redisUrl = serviceUrl('TEST_REDIS_URL', "The shared per-key limit's test");
+  it.skipIf(!redisUrl)('with REDIS_URL two processes share one budget per key', async () => {
+    const env = { RATE_LIMIT_API_KEY_PER_MINUTE: '4', REDIS_URL: redisUrl ?? '' };
+    const [one, two] = [await newApp(env), await newApp(env)];
+    // An id of this run only, so the counters of earlier runs in the same minute do not interfere.
+    const id = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+    const key = `prk_${String(id).padStart(43, 'k')}`;
+    await app.database.db
+      .insertInto('api_keys')
+      .values({
+        id,
+        name: 'shared',
+        scopes: JSON.stringify(['registrations:read']),
+        key_hash: sha256(key),
+        prefix: key.slice(0, 12),
+        created_at: clock.now(),
+        last_used_at: null,
+        revoked_at: null,
+        created_by: null,
+      })
+      .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => read(key, '?limit=1', index % 2 ? one : two)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(4).fill(200), ...Array<number>(8).fill(429)]);
   });
 });
