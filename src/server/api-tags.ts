@@ -34,6 +34,14 @@ export const apiTags = {
     description:
       'Signed webhooks to the company’s other systems: endpoints, secrets, test events and the delivery log (admins).',
   },
+  staffApiKeys: {
+    name: 'staff: API keys',
+    description: 'The keys other systems read registrations with: made, listed and revoked by admins.',
+  },
+  v1Registrations: {
+    name: 'v1: registrations',
+    description: 'Reading registrations from another system with an API key (`Authorization: Bearer prk_…`).',
+  },
 } as const;
 
 export type ApiTag = (typeof apiTags)[keyof typeof apiTags]['name'];

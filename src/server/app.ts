@@ -24,6 +24,9 @@ import sms from './plugins/sms.js';
 import spa from './plugins/spa.js';
 import staffAuth from './plugins/staff-auth.js';
 import webhooks from './plugins/webhooks.js';
+import apiKeyAuth from './api-keys/api-key-auth.js';
+import { apiKeyRoutes } from './api-keys/api-key.routes.js';
+import { registrationsV1Routes } from './api-keys/registrations-v1.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { PERSONAL_NAMES } from './registration/registration.columns.js';
@@ -165,6 +168,7 @@ async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFu
     fastifyCookie,
     csrf,
     staffAuth,
+    apiKeyAuth,
     rateLimit,
     locations,
     captcha,
@@ -190,6 +194,8 @@ async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFu
     definitionAssetRoutes,
     followupRoutes,
     webhookRoutes,
+    apiKeyRoutes,
+    registrationsV1Routes,
   ]) {
     await app.register(routes);
   }

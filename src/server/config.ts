@@ -21,7 +21,13 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Run pending migrations at start (default); false when they run as a release step (`npm run db -- migrate`). */
   migrateAtStart: boolean;
-  rateLimit: { captchaPerMinute: number; registrationPerMinute: number; statisticPerMinute: number };
+  rateLimit: {
+    captchaPerMinute: number;
+    registrationPerMinute: number;
+    statisticPerMinute: number;
+    /** Issue 26: requests per API key per minute on the versioned read routes, across both of them. */
+    apiKeyPerMinute: number;
+  };
   logLevel: string;
   schemasDir: string;
   clientDir: string;
@@ -109,6 +115,10 @@ const rules: Record<string, VariableRule> = {
     expects: 'a whole number of requests per minute, 1 or more',
   },
   RATE_LIMIT_STATISTIC_PER_MINUTE: {
+    pattern: positiveInt,
+    expects: 'a whole number of requests per minute, 1 or more',
+  },
+  RATE_LIMIT_API_KEY_PER_MINUTE: {
     pattern: positiveInt,
     expects: 'a whole number of requests per minute, 1 or more',
   },
@@ -206,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       captchaPerMinute: Number(raw.RATE_LIMIT_CAPTCHA_PER_MINUTE ?? 30),
       registrationPerMinute: Number(raw.RATE_LIMIT_REGISTRATION_PER_MINUTE ?? 10),
       statisticPerMinute: Number(raw.RATE_LIMIT_STATISTIC_PER_MINUTE ?? 60),
+      apiKeyPerMinute: Number(raw.RATE_LIMIT_API_KEY_PER_MINUTE ?? 120),
     },
     logLevel: raw.LOG_LEVEL ?? 'info',
     schemasDir: resolve(raw.SCHEMAS_DIR ?? fromRoot('schemas')),

@@ -63,6 +63,8 @@ export const faConsole = {
       webhook_test: 'ارسال رویداد آزمایشی',
       webhook_replay: 'ارسال دوبارهٔ رویداد',
       webhook_disable: 'غیرفعال شدن وب‌هوک',
+      api_key_create: 'ساخت کلید API',
+      api_key_revoke: 'باطل کردن کلید API',
     } as Record<string, string>,
     exportCsv: 'خروجی CSV',
     exportJson: 'خروجی JSON',

@@ -138,6 +138,9 @@ export const AUDIT_ACTIONS = [
   'webhook_test',
   'webhook_replay',
   'webhook_disable',
+  // Issue 26: an API key made or revoked (detail: name, prefix and, when made, scopes).
+  'api_key_create',
+  'api_key_revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -245,6 +248,10 @@ export interface AuditDetail {
   webhook?: { id: number; url: string };
   /** Issue 26: what an admin changed on an endpoint (field names only). */
   changed?: string[];
+  /** An API key made or revoked: its name, its first characters and, when made, its scopes. */
+  name?: string;
+  prefix?: string;
+  scopes?: string[];
 }
 
 export interface AuditEvent {

@@ -219,6 +219,9 @@ export const fa = {
       'این نشانی پذیرفته نیست: نشانی گیرنده باید نشانی عمومی اینترنتی باشد (نه نشانی داخلی، محلی یا چندپخشی) و در محیط عملیاتی با https آغاز شود.',
     webhook_headers: 'سرآیندهای سفارشی درست نیست؛ حداکثر ۵ سرآیند با نام‌های مجاز و مقدار یک‌خطی وارد کنید.',
     replay_busy: 'این رویداد همین حالا در حال ارسال است؛ لطفاً کمی بعد دوباره تلاش کنید.',
+    // Issue 26: the versioned read routes (/api/v1/) take an API key, never a staff session.
+    api_key_invalid: 'کلید API معتبر نیست یا باطل شده است؛ لطفاً کلید را در سرآیند Authorization به شکل Bearer بفرستید.',
+    bad_cursor: 'نشانگر صفحه معتبر نیست؛ لطفاً فهرست را از صفحهٔ نخست بخوانید.',
   },
   /**
    * Issue 20: the status page (/status), the SMS messages, the mobile number's one-time code and

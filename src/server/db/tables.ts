@@ -12,6 +12,7 @@ import type { SignInThrottleTable, StaffAccountTable, StaffSessionTable } from '
 import type { CodeProofTable, MobileCodeTable } from '../mobile-code/mobile-code.table.js';
 import type { SmsOutboxTable } from '../sms/sms.table.js';
 import type { WebhookAttemptTable, WebhookEndpointTable, WebhookMessageTable } from '../webhooks/webhook.table.js';
+import type { ApiKeyTable } from '../api-keys/api-key.table.js';
 
 export interface IdempotencyKeyTable {
   key: string;
@@ -63,4 +64,6 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable;
   webhook_messages: WebhookMessageTable;
   webhook_attempts: WebhookAttemptTable;
+  /** Issue 26: the keys of the versioned read routes (migration 017). */
+  api_keys: ApiKeyTable;
 }

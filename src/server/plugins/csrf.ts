@@ -92,10 +92,12 @@ const ANONYMOUS_COUNTERS: ReadonlySet<string> = new Set([apiPaths.statistic, api
 /**
  * API answers and pages get the cookies; files do not (the wizard's assets, the API reference's
  * assets, the OpenAPI document), nor do Locations, whose public, day-long cache must never hold
- * somebody's Set-Cookie, nor the anonymous counters.
+ * somebody's Set-Cookie, nor the anonymous counters, nor the key-read routes (/api/v1/).
  */
 function issuesCookies(path: string): boolean {
   if (path === apiPaths.locations || path.startsWith('/assets/') || ANONYMOUS_COUNTERS.has(path)) return false;
+  // Read by other systems with a key: no browser, no form, nothing a pre-session is for.
+  if (path.startsWith('/api/v1/')) return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.') || last.endsWith('.html');
 }

@@ -37,6 +37,12 @@ export default fp(
               name: XSRF_HEADER,
               description: `The value of the ${XSRF_COOKIE} cookie (signed double-submit).`,
             },
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'An API key (`prk_…`) made by an admin in the console, for the /api/v1/ routes only; a staff session does not open them.',
+            },
           },
         },
       },

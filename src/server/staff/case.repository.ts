@@ -163,6 +163,34 @@ export function casesAfter(
     .execute();
 }
 
+/** When a case last changed as a reader outside sees it: its last status change, else its creation. */
+const updatedAt = sql<string>`coalesce(case_handling.status_changed_at, registrations.created_at)`;
+
+export type ReaderCaseRow = CaseRow & { updated_at: string };
+
+/**
+ * The versioned read route's pages (issue 26): the filtered cases in id order after `afterId`,
+ * changed at or after `updatedSince` if given. A case made between two pages has a higher id than
+ * any already read, so a walk sees every case once, however many are made meanwhile.
+ */
+export function casesForReaderAfter(
+  db: Kysely<Database>,
+  filters: CaseFilters,
+  page: { afterId: number; limit: number; updatedSince?: string },
+): Promise<ReaderCaseRow[]> {
+  let query = withHandling(filtered(db.selectFrom('registrations'), filters))
+    .select(updatedAt.as('updated_at'))
+    .where('registrations.id', '>', page.afterId);
+  if (page.updatedSince !== undefined) query = query.where(updatedAt, '>=', page.updatedSince);
+  return query.orderBy('registrations.id').limit(page.limit).execute();
+}
+
+export function findCaseForReader(db: Kysely<Database>, id: number): Promise<ReaderCaseRow | undefined> {
+  return withHandling(db.selectFrom('registrations').where('registrations.id', '=', id))
+    .select(updatedAt.as('updated_at'))
+    .executeTakeFirst();
+}
+
 export function countCases(db: Kysely<Database>, filters: CaseFilters): Promise<number> {
   return filtered(
     db.selectFrom('registrations').select((eb) => eb.fn.countAll<number | string>().as('total')),

@@ -16,6 +16,7 @@ import * as definitionPublishing from './013_definition_publishing.js';
 import * as applicantFollowup from './014_applicant_followup.js';
 import * as codeProofs from './015_code_proofs.js';
 import * as webhooks from './016_webhooks.js';
+import * as apiKeys from './017_api_keys.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -39,6 +40,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '014_applicant_followup': { up: applicantFollowup.up(dialect) },
     '015_code_proofs': { up: codeProofs.up },
     '016_webhooks': { up: webhooks.up(dialect) },
+    '017_api_keys': { up: apiKeys.up(dialect) },
   };
   return { getMigrations: async () => migrations };
 }
