@@ -384,6 +384,8 @@ export const faConsole = {
       at: 'زمان',
       answer: 'متن پاسخ',
       replay: 'ارسال دوباره',
+      /** The replay button's name for a screen reader: which delivery it sends again. */
+      replayOf: 'ارسال دوباره: {event}، تلاش {attempt}، {at}',
       replayed: 'دوباره در صف ارسال قرار گرفت.',
     },
     apiKeys: {

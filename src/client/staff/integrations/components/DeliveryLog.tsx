@@ -1,6 +1,6 @@
 import { faConsole } from '../../../../shared/console-strings.fa.js';
 import type { WebhookDelivery } from '../../../../shared/integrations-contract.js';
-import { faDigits } from '../../../../shared/text.js';
+import { faDigits, fill } from '../../../../shared/text.js';
 import { formatWhen } from '../../format.js';
 
 const copy = faConsole.integrations.webhooks;
@@ -58,6 +58,11 @@ export function DeliveryLog({ deliveries, onReplay, replaying }: DeliveryLogProp
                 type="button"
                 className="staff-link"
                 onClick={() => onReplay(delivery.id)}
+                aria-label={fill(copy.replayOf, {
+                  event: copy.eventNames[delivery.event] ?? delivery.event,
+                  attempt: faDigits(delivery.attempt),
+                  at: formatWhen(delivery.at),
+                })}
                 disabled={replaying === delivery.id}
                 aria-busy={replaying === delivery.id || undefined}
               >
