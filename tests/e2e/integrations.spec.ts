@@ -11,7 +11,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { expect, expectNoAxeViolations, faConsole, test } from './helpers.js';
+import { expect, expectNoAxeViolations, expectNoHorizontalScroll, faConsole, screenshot, test } from './helpers.js';
 import { projectRoot, startServer, type StartedServer } from './server.js';
 import { registerThroughApi } from './staff-helpers.js';
 import { integrationPaths, type WebhookPayload } from '../../src/shared/integrations-contract.js';
@@ -101,7 +101,7 @@ async function addEndpoint(page: Page): Promise<string> {
   await page.getByRole('textbox', { name: fill(copy.webhooks.headerName, { n: '۱' }) }).fill('X-Gateway-Key');
   await page.getByRole('textbox', { name: fill(copy.webhooks.headerValue, { n: '۱' }) }).fill('gateway-e2e');
   await page.getByRole('button', { name: copy.webhooks.save }).click();
-  const shown = page.getByRole('textbox', { name: fill(copy.webhooks.secretTitle, { url: receiverUrl }) });
+  const shown = page.getByRole('textbox', { name: `${copy.webhooks.secretTitle} ${receiverUrl}` });
   await expect(shown).toBeFocused();
   await expect(page.getByText(copy.shownOnce)).toBeVisible();
   const secret = await shown.inputValue();
@@ -147,6 +147,8 @@ test('an admin adds an endpoint, sends a test event and sees it delivered, then 
 
   const secret = await addEndpoint(page);
   await expectNoAxeViolations(page, 'the integrations screen with a secret shown');
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, testInfo, 'integrations-secret');
   await page.getByRole('button', { name: copy.savedIt }).click();
   await expect(page.getByText(secret)).toHaveCount(0);
   const endpoint = page.getByRole('article', { name: receiverUrl });
@@ -169,6 +171,8 @@ test('an admin adds an endpoint, sends a test event and sees it delivered, then 
   await expect(pingRow).toContainText(copy.webhooks.states.delivered);
   await expect(pingRow).toContainText('{"received":true}');
   await expectNoAxeViolations(page, 'the delivery log');
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, testInfo, 'integrations-delivery-log');
 
   // A registration reaches the receiver too, signed, with its tracking code and nothing personal.
   const api = await playwrightRequest.newContext({ baseURL: server.baseURL });

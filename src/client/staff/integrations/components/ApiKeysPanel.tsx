@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { integrationPaths } from '../../../../shared/integrations-contract.js';
 import { fill } from '../../../../shared/text.js';
 import { QueryError } from '../../QueryError.js';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../hooks/use-api-keys.js';
@@ -21,7 +22,12 @@ export function ApiKeysPanel() {
   return (
     <section className="staff-integrations__part" aria-labelledby="api-keys-heading">
       <h2 id="api-keys-heading">{copy.title}</h2>
-      <p dir="auto">{copy.intro}</p>
+      <p>
+        {copy.intro}{' '}
+        <bdi dir="ltr" className="staff-code">
+          GET {integrationPaths.v1Registrations}
+        </bdi>
+      </p>
       <QueryError error={keys.error ?? revoke.error} onRetry={() => void keys.refetch()} />
       {created && (
         <ShownOnce

@@ -11,7 +11,8 @@ const meta = {
   title: 'Staff/Integrations/ShownOnce',
   component: ShownOnce,
   args: {
-    title: fill(copy.webhooks.secretTitle, { url: sampleWebhooks[0].url }),
+    title: copy.webhooks.secretTitle,
+    subject: sampleWebhooks[0].url,
     value: sampleSecret,
     onDone: () => undefined,
   },
@@ -28,6 +29,6 @@ export const RotatedSecret: Story = {
 };
 
 export const NewKey: Story = {
-  args: { title: fill(copy.apiKeys.keyTitle, { name: 'CRM فروش' }), value: sampleApiKey },
+  args: { title: fill(copy.apiKeys.keyTitle, { name: 'CRM فروش' }), subject: undefined, value: sampleApiKey },
   parameters: { storyTest: { value: sampleApiKey, button: copy.copy } },
 };

@@ -6,6 +6,8 @@ const copy = faConsole.integrations;
 export interface ShownOnceProps {
   /** What the value is, e.g. «رمز امضای https://…». */
   title: string;
+  /** What it belongs to when that is an address or a code (shown left to right, as typed). */
+  subject?: string;
   /** A webhook's secret or an API key: kept by this component alone, so it is gone once it closes. */
   value: string;
   /** What else to know (a rotated secret: the old one still signs for 24 hours). */
@@ -18,7 +20,7 @@ export interface ShownOnceProps {
  * and a plain warning that it will not be shown again. On plain http the page may not write to the
  * clipboard; the text stays selected for Ctrl+C.
  */
-export function ShownOnce({ title, value, note, onDone }: ShownOnceProps) {
+export function ShownOnce({ title, subject, value, note, onDone }: ShownOnceProps) {
   const fieldId = useId();
   const field = useRef<HTMLInputElement>(null);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -41,11 +43,21 @@ export function ShownOnce({ title, value, note, onDone }: ShownOnceProps) {
 
   return (
     <div className="staff-shown-once" role="group" aria-labelledby={`${fieldId}-title`}>
-      <h3 id={`${fieldId}-title`}>{title}</h3>
+      <h3 id={`${fieldId}-title`}>
+        {title}
+        {subject && (
+          <>
+            {' '}
+            <bdi dir="ltr" className="staff-code">
+              {subject}
+            </bdi>
+          </>
+        )}
+      </h3>
       <p className="staff-shown-once__warning">{copy.shownOnce}</p>
       {note && <p>{note}</p>}
       <label htmlFor={fieldId} className="visually-hidden">
-        {title}
+        {subject ? `${title} ${subject}` : title}
       </label>
       <div className="staff-shown-once__value">
         <input

@@ -23,8 +23,10 @@ function testLine(answer: WebhookTestAnswer): string {
 function EndpointFacts({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
     <>
-      <h3 className="staff-webhook__url" dir="ltr">
-        {endpoint.url}
+      <h3 className="staff-webhook__url">
+        <bdi dir="ltr" className="staff-code">
+          {endpoint.url}
+        </bdi>
       </h3>
       {endpoint.description && <p>{endpoint.description}</p>}
       <p>
@@ -73,13 +75,14 @@ export function WebhookCard({ endpoint }: { endpoint: WebhookEndpoint }) {
       <QueryError error={change.error ?? remove.error ?? rotate.error ?? test.error} />
       {secret && (
         <ShownOnce
-          title={fill(copy.secretTitle, { url: endpoint.url })}
+          title={copy.secretTitle}
+          subject={endpoint.url}
           value={secret}
           note={copy.rotatedNote}
           onDone={() => setSecret(null)}
         />
       )}
-      <div className="staff-actions">
+      <div className="staff-webhook__actions">
         <button type="button" className="staff-primary" onClick={() => test.mutate()} disabled={test.isPending}>
           {copy.test}
         </button>
@@ -105,7 +108,7 @@ export function WebhookCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         </button>
         <ConfirmAction
           label={copy.delete}
-          question={fill(copy.confirmDelete, { url: endpoint.url })}
+          question={copy.confirmDelete}
           busy={remove.isPending}
           onConfirm={() => remove.mutate(endpoint.id)}
         />

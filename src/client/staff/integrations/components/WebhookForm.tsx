@@ -181,7 +181,7 @@ export function WebhookForm({ endpoint, error, busy, onSubmit, onCancel }: Webho
         />
         {copy.enabled}
       </label>
-      <div className="staff-actions">
+      <div className="staff-webhook__actions">
         <button type="submit" className="staff-primary" disabled={busy} aria-busy={busy || undefined}>
           {copy.save}
         </button>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
 import { QueryError } from '../../QueryError.js';
 import { useAddWebhook, useWebhooks } from '../hooks/use-webhooks.js';
 import { ShownOnce } from './ShownOnce.js';
@@ -23,7 +22,8 @@ export function WebhooksPanel() {
       {webhooks.isPending && <p className="staff-loading">{faConsole.staff.loading}</p>}
       {created && (
         <ShownOnce
-          title={fill(copy.secretTitle, { url: created.url })}
+          title={copy.secretTitle}
+          subject={created.url}
           value={created.secret}
           onDone={() => setCreated(null)}
         />
