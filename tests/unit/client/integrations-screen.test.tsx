@@ -14,6 +14,7 @@ import {
   refusedUrlMessage,
   sampleApiKey,
   sampleApiKeys,
+  sampleRotatedSecret,
   sampleSecret,
   sampleWebhooks,
 } from '../../../src/client/staff/integrations/integrations-fixtures.js';
@@ -56,6 +57,21 @@ function serve(method: string, path: string, body: unknown): Response {
       },
     ];
     return answer(201, { id: webhooks.length + 9, secret: sampleSecret });
+  }
+  const endpointId = /^\/api\/staff\/webhooks\/(\d+)(\/rotate)?$/.exec(path);
+  if (endpointId?.[2] && method === 'POST') return answer(200, { secret: sampleRotatedSecret });
+  if (endpointId && method === 'DELETE') {
+    webhooks = webhooks.filter((endpoint) => endpoint.id !== Number(endpointId[1]));
+    return answer(204);
+  }
+  if (endpointId && method === 'PATCH') {
+    webhooks = webhooks.map((endpoint) =>
+      endpoint.id === Number(endpointId[1]) ? { ...endpoint, ...(body as Partial<WebhookEndpoint>) } : endpoint,
+    );
+    return answer(
+      200,
+      webhooks.find((endpoint) => endpoint.id === Number(endpointId[1])),
+    );
   }
   if (path === integrationPaths.apiKeys && method === 'GET') return answer(200, sampleApiKeys);
   if (path === integrationPaths.apiKeys && method === 'POST') return answer(201, { id: 3, key: sampleApiKey });
@@ -200,5 +216,58 @@ describe('the integrations screen', () => {
     expect(await screen.findByText(copy.copyFailed)).toBeVisible();
     expect(key).toHaveFocus();
     expect(key.value.slice(key.selectionStart ?? 0, key.selectionEnd ?? 0)).toBe(sampleApiKey);
+  });
+
+  it('rotates a secret only once asked to confirm, and shows the new one once with the 24 hours', async () => {
+    const user = userEvent.setup();
+    const { client } = renderScreen();
+    const card = await screen.findByRole('article', { name: sampleWebhooks[0].url });
+    await user.click(within(card).getByRole('button', { name: copy.webhooks.rotate }));
+    expect(calls.some((call) => call.path.endsWith('/rotate'))).toBe(false);
+    await user.click(within(card).getByRole('button', { name: copy.cancel }));
+    expect(within(card).getByRole('button', { name: copy.webhooks.rotate })).toHaveFocus();
+
+    await user.click(within(card).getByRole('button', { name: copy.webhooks.rotate }));
+    expect(within(card).getByRole('button', { name: copy.yes })).toHaveFocus();
+    await user.click(within(card).getByRole('button', { name: copy.yes }));
+    const secret = await within(card).findByDisplayValue(sampleRotatedSecret);
+    await waitFor(() => expect(secret).toHaveFocus());
+    expect(within(card).getByText(copy.webhooks.rotatedNote)).toBeVisible();
+    expect(calls.filter((call) => call.path === '/api/staff/webhooks/1/rotate')).toHaveLength(1);
+    expect(cached(client)).not.toContain(sampleRotatedSecret);
+    await user.click(within(card).getByRole('button', { name: copy.savedIt }));
+    expect(document.body.textContent).not.toContain(sampleRotatedSecret);
+  });
+
+  it('deletes an endpoint after «بله», and sends an edit as the changed fields without header values', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    const first = await screen.findByRole('article', { name: sampleWebhooks[0].url });
+    await user.click(within(first).getByRole('button', { name: copy.webhooks.edit }));
+    const description = screen.getByRole('textbox', { name: copy.webhooks.description });
+    await user.clear(description);
+    await user.type(description, 'CRM تازه');
+    await user.click(screen.getByRole('button', { name: copy.webhooks.save }));
+    await screen.findByText('CRM تازه');
+    expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      path: '/api/staff/webhooks/1',
+      body: {
+        url: sampleWebhooks[0].url,
+        description: 'CRM تازه',
+        events: sampleWebhooks[0].events,
+        enabled: true,
+      },
+    });
+
+    const second = screen.getByRole('article', { name: sampleWebhooks[1].url });
+    expect(second).toHaveTextContent(copy.webhooks.disabledBy.gone);
+    await user.click(within(second).getByRole('button', { name: copy.webhooks.delete }));
+    expect(within(second).getByRole('group', { name: copy.webhooks.confirmDelete })).toBeVisible();
+    await user.click(within(second).getByRole('button', { name: copy.yes }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: sampleWebhooks[1].url })).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/staff/webhooks/2',
+    ]);
   });
 });

@@ -45,6 +45,20 @@ function EndpointFacts({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
+/** The endpoint's form, its own save: a refusal shows there, never on the card. */
+function EditEndpoint({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone: () => void }) {
+  const change = useChangeWebhook();
+  return (
+    <WebhookForm
+      endpoint={endpoint}
+      error={change.error}
+      busy={change.isPending}
+      onSubmit={(input) => change.mutate({ id: endpoint.id, change: input }, { onSuccess: onDone })}
+      onCancel={onDone}
+    />
+  );
+}
+
 /** One endpoint and what an admin can do with it; a rotated secret is shown here once. */
 export function WebhookCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [editing, setEditing] = useState(false);
@@ -55,20 +69,7 @@ export function WebhookCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const rotate = useRotateSecret();
   const test = useTestWebhook(endpoint.id);
 
-  if (editing) {
-    return (
-      <WebhookForm
-        endpoint={endpoint}
-        error={change.error}
-        busy={change.isPending}
-        onSubmit={(input) => change.mutate({ id: endpoint.id, change: input }, { onSuccess: () => setEditing(false) })}
-        onCancel={() => {
-          change.reset();
-          setEditing(false);
-        }}
-      />
-    );
-  }
+  if (editing) return <EditEndpoint endpoint={endpoint} onDone={() => setEditing(false)} />;
   return (
     <article className="staff-webhook" aria-label={endpoint.url}>
       <EndpointFacts endpoint={endpoint} />
@@ -101,7 +102,14 @@ export function WebhookCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           label={copy.rotate}
           question={copy.confirmRotate}
           busy={rotate.isPending}
-          onConfirm={() => rotate.mutate(endpoint.id, { onSuccess: (answer) => setSecret(answer.secret) })}
+          onConfirm={() =>
+            rotate.mutate(endpoint.id, {
+              onSuccess: (answer) => {
+                setSecret(answer.secret);
+                rotate.reset();
+              },
+            })
+          }
         />
         <button type="button" className="staff-link" aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
           {showLog ? copy.hideDeliveries : copy.showDeliveries}

@@ -157,21 +157,13 @@ export function WebhookForm({ endpoint, error, busy, onSubmit, onCancel }: Webho
         onChange={(events) => set({ events })}
         error={<FieldMessage id={`${idOf('events')}-error`} message={message('events')} />}
       />
-      <fieldset className="staff-fieldset">
-        <legend>{copy.headers}</legend>
-        <p className="staff-muted">{fill(copy.headersHint, { count: faDigits(MAX_WEBHOOK_HEADERS) })}</p>
-        <FieldMessage id={`${idOf('headers')}-error`} message={message('headers')} />
-        {endpoint && (
-          <ExistingHeaders
-            names={endpoint.headerNames}
-            replace={draft.replaceHeaders}
-            onReplace={(replaceHeaders) => set({ replaceHeaders })}
-          />
-        )}
-        {draft.replaceHeaders && (
-          <HeaderRows rows={draft.headers} onChange={(headers) => set({ headers })} firstId={idOf('headers')} />
-        )}
-      </fieldset>
+      <HeadersFieldset
+        endpoint={endpoint}
+        draft={draft}
+        onChange={set}
+        firstId={idOf('headers')}
+        error={<FieldMessage id={`${idOf('headers')}-error`} message={message('headers')} />}
+      />
       <label className="staff-check">
         <input
           id={idOf('enabled')}
@@ -240,5 +232,34 @@ function ExistingHeaders({
         {copy.replaceHeaders}
       </label>
     </>
+  );
+}
+
+interface HeadersFieldsetProps {
+  endpoint?: WebhookEndpoint;
+  draft: Draft;
+  onChange: (part: Partial<Draft>) => void;
+  firstId: string;
+  error: ReactNode;
+}
+
+/** The custom headers; when editing, the names kept and a choice to replace them all. */
+function HeadersFieldset({ endpoint, draft, onChange, firstId, error }: HeadersFieldsetProps) {
+  return (
+    <fieldset className="staff-fieldset">
+      <legend>{copy.headers}</legend>
+      <p className="staff-muted">{fill(copy.headersHint, { count: faDigits(MAX_WEBHOOK_HEADERS) })}</p>
+      {error}
+      {endpoint && (
+        <ExistingHeaders
+          names={endpoint.headerNames}
+          replace={draft.replaceHeaders}
+          onReplace={(replaceHeaders) => onChange({ replaceHeaders })}
+        />
+      )}
+      {draft.replaceHeaders && (
+        <HeaderRows rows={draft.headers} onChange={(headers) => onChange({ headers })} firstId={firstId} />
+      )}
+    </fieldset>
   );
 }
