@@ -7,6 +7,7 @@
  * reads GET /api/v1/registrations with it, and revokes it.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request as playwrightRequest, type Page } from '@playwright/test';
@@ -63,7 +64,7 @@ test.afterAll(async () => {
 
 /** `npm run staff` as an admin runs it on the server, the password on standard input. */
 function addAdmin(who: string): string {
-  const email = `${who}@example.ir`;
+  const email = `${who}-${randomUUID().slice(0, 8)}@example.ir`;
   const output = execFileSync(
     process.execPath,
     ['--import', 'tsx', 'src/server/cli/staff.ts', 'add', email, '--role', 'admin'],
