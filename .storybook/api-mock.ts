@@ -15,6 +15,17 @@ import { definitionStaffPaths } from '../src/shared/definition-contract.js';
 import { definitionAssetPaths } from '../src/shared/definition-assets.js';
 import { sampleDraft, sampleDiff, sampleVersions } from '../src/client/staff/definition/definition-fixtures.js';
 import { sampleCaptcha, sampleConfig, sampleLocations } from '../widgets/story-fixtures.js';
+import { integrationPaths } from '../src/shared/integrations-contract.js';
+import {
+  refusedUrlMessage,
+  sampleApiKey,
+  sampleApiKeys,
+  sampleDeliveries,
+  sampleRotatedSecret,
+  sampleSecret,
+  sampleTestAnswer,
+  sampleWebhooks,
+} from '../src/client/staff/integrations/integrations-fixtures.js';
 import type { ApiSeeds } from '../widgets/story-helpers.js';
 
 export type RegistrationOutcome = 'success' | 'failure';
@@ -33,9 +44,12 @@ export interface ApiMockArgs {
   apiDelayMs?: number;
   /** How PUT /api/staff/definition/draft answers: saved, or refused as stale (another editor saved first). */
   draftSave?: DraftSaveOutcome;
+  /** How POST /api/staff/webhooks answers: the endpoint added (and its secret), or its address refused. */
+  webhookUrl?: WebhookUrlOutcome;
 }
 
 export type DraftSaveOutcome = 'saved' | 'stale';
+export type WebhookUrlOutcome = 'accepted' | 'refused';
 
 export const defaultApiMock: Required<ApiMockArgs> = {
   registrationOutcome: 'success',
@@ -44,6 +58,7 @@ export const defaultApiMock: Required<ApiMockArgs> = {
   trackingCode: 'PH-7K3Q9',
   apiDelayMs: 0,
   draftSave: 'saved',
+  webhookUrl: 'accepted',
 };
 
 /** The React Query seeds every story starts with, before its own `parameters.api`. */
@@ -86,6 +101,7 @@ export function apiMockFromArgs(args: Record<string, unknown>): Required<ApiMock
     trackingCode: pick('trackingCode', (value) => typeof value === 'string' && value.trim() !== ''),
     apiDelayMs: pick('apiDelayMs', (value) => typeof value === 'number' && value >= 0),
     draftSave: pick('draftSave', (value) => value === 'saved' || value === 'stale'),
+    webhookUrl: pick('webhookUrl', (value) => value === 'accepted' || value === 'refused'),
   };
 }
 
@@ -147,6 +163,8 @@ function answer(method: string, path: string): Response {
   }
   const staffDefinition = definitionAnswer(method, path);
   if (staffDefinition) return staffDefinition;
+  const integrations = integrationsAnswer(method, path);
+  if (integrations) return integrations;
   return json(404, errorBody(fa.errors.not_found, 'not_found'));
 }
 
@@ -163,6 +181,29 @@ function definitionAnswer(method: string, path: string): Response | undefined {
   if (method === 'GET' && path === definitionStaffPaths.diff) return json(200, sampleDiff);
   if (method === 'POST' && (path === definitionStaffPaths.publish || path === definitionStaffPaths.rollback))
     return json(200, { version: '5d1e0a9b7c3f' });
+  return undefined;
+}
+
+/** Whether a path is one of the contract's (`/api/staff/webhooks/:id/rotate`, any ids). */
+const matches = (pattern: string, path: string): boolean =>
+  new RegExp(`^${pattern.replace(/:\w+/g, '\\d+')}$`).test(path);
+
+/** The integrations (issue 26): endpoints, a secret and a key shown once, the delivery log, a refused address. */
+function integrationsAnswer(method: string, path: string): Response | undefined {
+  if (path === integrationPaths.webhooks) {
+    if (method === 'GET') return json(200, sampleWebhooks);
+    if (current.webhookUrl === 'refused')
+      return json(400, { error: { message: refusedUrlMessage, code: 'webhook_url_refused' } });
+    return json(201, { id: 3, secret: sampleSecret });
+  }
+  if (matches(integrationPaths.webhook, path)) return json(method === 'DELETE' ? 204 : 200, sampleWebhooks[0]);
+  if (matches(integrationPaths.rotate, path)) return json(200, { secret: sampleRotatedSecret });
+  if (matches(integrationPaths.test, path)) return json(200, sampleTestAnswer);
+  if (matches(integrationPaths.deliveries, path)) return json(200, sampleDeliveries);
+  if (matches(integrationPaths.replay, path)) return json(204, undefined);
+  if (path === integrationPaths.apiKeys)
+    return method === 'GET' ? json(200, sampleApiKeys) : json(201, { id: 3, key: sampleApiKey });
+  if (matches(integrationPaths.apiKey, path)) return json(204, undefined);
   return undefined;
 }
 

@@ -17,7 +17,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -39,7 +39,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   try {
     return await send<T>(path, options);
   } catch (error) {
-    const writes = options.method === 'POST' || options.method === 'PUT';
+    const writes = options.method === 'POST' || options.method === 'PUT' || options.method === 'PATCH';
     if (!(error instanceof ApiError) || error.code !== 'csrf' || !writes) throw error;
     await send(apiPaths.config, {});
     return send<T>(path, options);

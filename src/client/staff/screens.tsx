@@ -36,6 +36,12 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
   },
   // Issue 20: the SMS outbox.
   { screen: 'outbox', navTitle: fa.followup.outbox.title, Screen: lazy(() => import('./outbox/OutboxScreen.js')) },
+  // Issue 26: webhooks and API keys.
+  {
+    screen: 'integrations',
+    navTitle: faConsole.integrations.title,
+    Screen: lazy(() => import('./integrations/IntegrationsScreen.js')),
+  },
 ];
 
 export const pathOf = (screen: ScreenName): string => consoleScreens[screen].path;
