@@ -20,6 +20,8 @@ export const apiPaths = {
   captcha: '/api/Register/GetCaptcha',
   registration: '/api/Register/Pharmacy',
   locations: '/api/Utility/Locations',
+  /** GET ?lat=&lng=: the point's address from the map provider (issue 25); 404 address_unavailable without one. */
+  address: '/api/Utility/Address',
   health: '/api/health',
 } as const;
 
@@ -33,9 +35,24 @@ export interface Tier {
   title: string;
 }
 
+/**
+ * Which map the location step and the console show (issue 25): `osm` (OpenStreetMap's tiles, no
+ * key), `neshan` (Neshan's web SDK: `key` is the web key, `type` its map type, `poi` and `traffic`
+ * its layers), or `tiles` (any XYZ raster template, `{key}` filled from MAP_KEY).
+ */
+export const MAP_PROVIDERS = ['osm', 'neshan', 'tiles'] as const;
+export type MapProvider = (typeof MAP_PROVIDERS)[number];
+
+/** GET /api/Utility/Address?lat=&lng=: the provider's Persian address of a point (reverse geocoding). */
+export interface AddressSuggestion {
+  address: string;
+}
+
 export interface MapSettings {
-  provider: string;
+  provider: MapProvider;
   tileUrl: string;
+  /** `tiles` only: the template's subdomains for `{s}`. */
+  subdomains?: string[];
   attribution?: string;
   key?: string;
   type: string;
