@@ -43,6 +43,12 @@ export interface Tier {
 export const MAP_PROVIDERS = ['osm', 'neshan', 'tiles'] as const;
 export type MapProvider = (typeof MAP_PROVIDERS)[number];
 
+/** The spec's map: Neshan's «dreamy» type, points of interest on, traffic off. */
+export const NESHAN_MAP_DEFAULTS = { type: 'dreamy', poi: true, traffic: false } as const;
+
+/** The options only Neshan's SDK reads: on another provider they would be silently dropped. */
+export const NESHAN_ONLY_MAP_OPTIONS = ['type', 'poi', 'traffic'] as const;
+
 /** GET /api/Utility/Address?lat=&lng=: the provider's Persian address of a point (reverse geocoding). */
 export interface AddressSuggestion {
   address: string;
@@ -55,9 +61,13 @@ export interface MapSettings {
   subdomains?: string[];
   attribution?: string;
   key?: string;
-  type: string;
-  poi: boolean;
-  traffic: boolean;
+  /**
+   * `neshan` only (a warning in schemas:check on another provider): its map type and layers. The
+   * server fills NESHAN_MAP_DEFAULTS in for any left out, so with `neshan` all three are set.
+   */
+  type?: string;
+  poi?: boolean;
+  traffic?: boolean;
   center: { latitude: number; longitude: number };
   zoom: number;
   flyToZoom: number;
