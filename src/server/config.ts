@@ -241,13 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     csrfSecret: raw.CSRF_SECRET ?? storedSecret(database),
     mapKey: raw.MAP_KEY,
     mapTileUrl: raw.MAP_TILE_URL,
-    mapService: {
-      kind: raw.MAP_SERVICE as MapServiceKind | undefined,
-      key: raw.MAP_SERVICE_KEY,
-      url: raw.MAP_SERVICE_URL?.replace(/\/+$/, ''),
-      timeoutMs: 2000,
-      perMinute: Number(raw.RATE_LIMIT_ADDRESS_PER_MINUTE ?? 30),
-    },
+    mapService: mapServiceConfig(raw),
     redisUrl: raw.REDIS_URL,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY ?? 'false'),
     migrateAtStart: (raw.MIGRATE_AT_START ?? 'true') === 'true',
@@ -275,6 +269,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE === 'true',
       timeoutMs: Number(raw.WEBHOOK_TIMEOUT_MS ?? 15_000),
     },
+  };
+}
+
+/** Issue 25: the address from the pin never waits more than 2 s, so a slow provider only means no suggestion. */
+function mapServiceConfig(raw: Record<string, string>): MapServiceConfig {
+  return {
+    kind: raw.MAP_SERVICE as MapServiceKind | undefined,
+    key: raw.MAP_SERVICE_KEY,
+    url: raw.MAP_SERVICE_URL?.replace(/\/+$/, ''),
+    timeoutMs: 2000,
+    perMinute: Number(raw.RATE_LIMIT_ADDRESS_PER_MINUTE ?? 30),
   };
 }
 
