@@ -134,7 +134,10 @@ const rules: Record<string, VariableRule> = {
     pattern: positiveInt,
     expects: 'a whole number of requests per minute, 1 or more',
   },
-  MAP_TILE_URL: { pattern: '^https?://[^\\s]+$', expects: 'a tile URL template starting with http:// or https://' },
+  MAP_TILE_URL: {
+    pattern: '^(?=.*\\{z\\})(?=.*\\{x\\})(?=.*\\{y\\})https?://[^\\s]+$',
+    expects: 'a tile URL template starting with http:// or https:// with {z}, {x} and {y}',
+  },
   REDIS_URL: { pattern: '^rediss?://.+$', expects: 'a Redis URL such as redis://127.0.0.1:6379' },
   TRUST_PROXY: {
     pattern: `^(true|false|${cidrOrAddress}(\\s*,\\s*${cidrOrAddress})*)$`,

@@ -187,6 +187,13 @@ describe('GET /api/Utility/Address against a stand-in for Neshan', () => {
     expect(service.seen).toHaveLength(2);
   });
 
+  it('asks the service once for the same point asked many times at once', async () => {
+    const app = await appWith(neshanEnv());
+    const answers = await Promise.all(Array.from({ length: 6 }, () => ask(app, TEHRAN)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(service.seen).toHaveLength(1);
+  });
+
   it('does not cache a failure: the next ask reaches the service again', async () => {
     const app = await appWith(neshanEnv());
     service.behave({ kind: 'neshan-error', status: 482, name: 'RateExceeded' });

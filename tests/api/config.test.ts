@@ -37,6 +37,7 @@ describe('configuration', () => {
     ['RATE_LIMIT_STATISTIC_PER_MINUTE', '-5', /RATE_LIMIT_STATISTIC_PER_MINUTE must be a whole number/],
     ['CSRF_SECRET', 'short', /CSRF_SECRET must be a secret of at least 32 characters/],
     ['MAP_TILE_URL', 'ftp://x', /MAP_TILE_URL must be a tile URL template/],
+    ['MAP_TILE_URL', 'https://tiles.example.ir/{z}/{x}.png', /MAP_TILE_URL must be .* with \{z\}, \{x\} and \{y\}/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
     ['MIGRATE_AT_START', 'yes', /MIGRATE_AT_START must be true or false \(it is "yes"\)/],
     ['DEFINITION_GRACE_HOURS', '1.5', /DEFINITION_GRACE_HOURS must be a whole number of hours/],
