@@ -8,7 +8,7 @@ import type { Captcha, Locations, RegisterConfig } from '../src/shared/api-contr
 export const sampleConfig: RegisterConfig = {
   tiers: registerConfig.tiers,
   defaultTier: registerConfig.defaultTier,
-  map: registerConfig.map,
+  map: { ...registerConfig.map, provider: 'osm' },
   definitionVersion: 'story',
 };
 

@@ -29,6 +29,7 @@ import { apiKeyRoutes } from './api-keys/api-key.routes.js';
 import { registrationsV1Routes } from './api-keys/registrations-v1.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
+import { addressRoutes } from './address/address.routes.js';
 import { PERSONAL_NAMES } from './registration/registration.columns.js';
 import { registrationRoutes } from './registration/registration.routes.js';
 import { configRoutes } from './routes/config.routes.js';
@@ -187,6 +188,7 @@ async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFu
     captchaRoutes,
     registrationRoutes,
     locationsRoutes,
+    addressRoutes,
     healthRoutes,
     staffRoutes,
     funnelRoutes,

@@ -15,8 +15,11 @@ export interface Config {
   nodeEnv: string;
   production: boolean;
   csrfSecret: string;
+  /** The map's web key: it reaches every page (the SDK's `key`, `{key}` in a tile template), so it must be restricted to the site's domain. */
   mapKey?: string;
   mapTileUrl?: string;
+  /** Issue 25: the address of a point, asked of the map provider's service by the server. */
+  mapService: MapServiceConfig;
   redisUrl?: string;
   trustProxy: boolean | string[];
   /** Run pending migrations at start (default); false when they run as a release step (`npm run db -- migrate`). */
@@ -45,6 +48,21 @@ export interface Config {
   /** Issue 26: signed webhooks. */
   webhooks: WebhookConfig;
 }
+
+/** Which reverse-geocoding service answers GET Utility/Address, and how to reach it. */
+export interface MapServiceConfig {
+  /** MAP_SERVICE: the service whatever the map; unset, `neshan` follows from `map.provider` neshan. */
+  kind?: MapServiceKind;
+  /** MAP_SERVICE_KEY: sent in a request header only; never logged, never in an answer. */
+  key?: string;
+  /** MAP_SERVICE_URL: the service's base address; unset, the chosen service's real one. */
+  url?: string;
+  timeoutMs: number;
+  perMinute: number;
+}
+
+export const MAP_SERVICE_KINDS = ['neshan', 'mapir'] as const;
+export type MapServiceKind = (typeof MAP_SERVICE_KINDS)[number];
 
 export interface WebhookConfig {
   /** WEBHOOK_ALLOW_PRIVATE: receivers on loopback, private and link-local addresses allowed (development, tests). */
@@ -101,8 +119,25 @@ const rules: Record<string, VariableRule> = {
   CAPTCHA_QUESTIONS_FILE: { pattern: '^.+$', expects: 'the path of a captcha question bank JSON file' },
   NODE_ENV: { enum: ['production', 'development', 'test'], expects: 'production, development or test' },
   CSRF_SECRET: { pattern: '^.{32,}$', expects: 'a secret of at least 32 characters' },
-  MAP_KEY: { pattern: '^[^\\s]+$', expects: 'the map service key, without spaces' },
-  MAP_TILE_URL: { pattern: '^https?://[^\\s]+$', expects: 'a tile URL template starting with http:// or https://' },
+  MAP_KEY: { pattern: '^[^\\s]+$', expects: "the map's web key (domain-restricted), without spaces" },
+  // Issue 25: the address from the pin.
+  MAP_SERVICE: { enum: [...MAP_SERVICE_KINDS], expects: 'neshan or mapir' },
+  MAP_SERVICE_KEY: {
+    pattern: '^[^\\s]{8,300}$',
+    expects: "the map provider's service key (8 to 300 characters, no spaces)",
+  },
+  MAP_SERVICE_URL: {
+    pattern: '^https?://[^\\s]+$',
+    expects: 'the base address of the map service, such as https://api.neshan.org',
+  },
+  RATE_LIMIT_ADDRESS_PER_MINUTE: {
+    pattern: positiveInt,
+    expects: 'a whole number of requests per minute, 1 or more',
+  },
+  MAP_TILE_URL: {
+    pattern: '^(?=.*\\{z\\})(?=.*\\{x\\})(?=.*\\{y\\})https?://[^\\s]+$',
+    expects: 'a tile URL template starting with http:// or https:// with {z}, {x} and {y}',
+  },
   REDIS_URL: { pattern: '^rediss?://.+$', expects: 'a Redis URL such as redis://127.0.0.1:6379' },
   TRUST_PROXY: {
     pattern: `^(true|false|${cidrOrAddress}(\\s*,\\s*${cidrOrAddress})*)$`,
@@ -209,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     csrfSecret: raw.CSRF_SECRET ?? storedSecret(database),
     mapKey: raw.MAP_KEY,
     mapTileUrl: raw.MAP_TILE_URL,
+    mapService: mapServiceConfig(raw),
     redisUrl: raw.REDIS_URL,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY ?? 'false'),
     migrateAtStart: (raw.MIGRATE_AT_START ?? 'true') === 'true',
@@ -236,6 +272,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE === 'true',
       timeoutMs: Number(raw.WEBHOOK_TIMEOUT_MS ?? 15_000),
     },
+  };
+}
+
+/** Issue 25: the address from the pin never waits more than 2 s, so a slow provider only means no suggestion. */
+function mapServiceConfig(raw: Record<string, string>): MapServiceConfig {
+  return {
+    kind: raw.MAP_SERVICE as MapServiceKind | undefined,
+    key: raw.MAP_SERVICE_KEY,
+    url: raw.MAP_SERVICE_URL?.replace(/\/+$/, ''),
+    timeoutMs: 2000,
+    perMinute: Number(raw.RATE_LIMIT_ADDRESS_PER_MINUTE ?? 30),
   };
 }
 

@@ -20,6 +20,8 @@ export const apiPaths = {
   captcha: '/api/Register/GetCaptcha',
   registration: '/api/Register/Pharmacy',
   locations: '/api/Utility/Locations',
+  /** GET ?lat=&lng=: the point's address from the map provider (issue 25); 404 address_unavailable without one. */
+  address: '/api/Utility/Address',
   health: '/api/health',
 } as const;
 
@@ -33,14 +35,39 @@ export interface Tier {
   title: string;
 }
 
+/**
+ * Which map the location step and the console show (issue 25): `osm` (OpenStreetMap's tiles, no
+ * key), `neshan` (Neshan's web SDK: `key` is the web key, `type` its map type, `poi` and `traffic`
+ * its layers), or `tiles` (any XYZ raster template, `{key}` filled from MAP_KEY).
+ */
+export const MAP_PROVIDERS = ['osm', 'neshan', 'tiles'] as const;
+export type MapProvider = (typeof MAP_PROVIDERS)[number];
+
+/** The spec's map: Neshan's «dreamy» type, points of interest on, traffic off. */
+export const NESHAN_MAP_DEFAULTS = { type: 'dreamy', poi: true, traffic: false } as const;
+
+/** The options only Neshan's SDK reads: on another provider they would be silently dropped. */
+export const NESHAN_ONLY_MAP_OPTIONS = ['type', 'poi', 'traffic'] as const;
+
+/** GET /api/Utility/Address?lat=&lng=: the provider's Persian address of a point (reverse geocoding). */
+export interface AddressSuggestion {
+  address: string;
+}
+
 export interface MapSettings {
-  provider: string;
+  provider: MapProvider;
   tileUrl: string;
+  /** `tiles` only: the template's subdomains for `{s}`. */
+  subdomains?: string[];
   attribution?: string;
   key?: string;
-  type: string;
-  poi: boolean;
-  traffic: boolean;
+  /**
+   * `neshan` only (a warning in schemas:check on another provider): its map type and layers. The
+   * server fills NESHAN_MAP_DEFAULTS in for any left out, so with `neshan` all three are set.
+   */
+  type?: string;
+  poi?: boolean;
+  traffic?: boolean;
   center: { latitude: number; longitude: number };
   zoom: number;
   flyToZoom: number;

@@ -37,6 +37,7 @@ describe('configuration', () => {
     ['RATE_LIMIT_STATISTIC_PER_MINUTE', '-5', /RATE_LIMIT_STATISTIC_PER_MINUTE must be a whole number/],
     ['CSRF_SECRET', 'short', /CSRF_SECRET must be a secret of at least 32 characters/],
     ['MAP_TILE_URL', 'ftp://x', /MAP_TILE_URL must be a tile URL template/],
+    ['MAP_TILE_URL', 'https://tiles.example.ir/{z}/{x}.png', /MAP_TILE_URL must be .* with \{z\}, \{x\} and \{y\}/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
     ['MIGRATE_AT_START', 'yes', /MIGRATE_AT_START must be true or false \(it is "yes"\)/],
     ['DEFINITION_GRACE_HOURS', '1.5', /DEFINITION_GRACE_HOURS must be a whole number of hours/],
@@ -45,9 +46,32 @@ describe('configuration', () => {
     ['SMS_CODES_PER_HOUR', '0', /SMS_CODES_PER_HOUR must be a whole number of one-time codes per hour/],
     ['SMS_CODES_PER_HOUR', 'many', /SMS_CODES_PER_HOUR must be a whole number/],
     ['SMS_CODE_PROOF_DIFFICULTY', '0', /SMS_CODE_PROOF_DIFFICULTY must be a whole number from 1 to 9999999/],
+    ['MAP_SERVICE', 'google', /MAP_SERVICE must be neshan or mapir/],
+    ['MAP_SERVICE_KEY', 'has space', /MAP_SERVICE_KEY must be the map provider's service key/],
+    ['MAP_SERVICE_URL', 'api.neshan.org', /MAP_SERVICE_URL must be the base address of the map service/],
+    ['RATE_LIMIT_ADDRESS_PER_MINUTE', '0', /RATE_LIMIT_ADDRESS_PER_MINUTE must be a whole number/],
   ])('%s=%s stops with a plain sentence', (name, value, message) => {
     expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(message);
+  });
+
+  it('reads the map service: no service by default, a 2 s bound, the base address without a trailing slash', () => {
+    expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32) }).mapService).toEqual({ timeoutMs: 2000, perMinute: 30 });
+    expect(
+      loadConfig({
+        CSRF_SECRET: 'x'.repeat(32),
+        MAP_SERVICE: 'mapir',
+        MAP_SERVICE_KEY: 'service.abcdef0123',
+        MAP_SERVICE_URL: 'http://127.0.0.1:9000/',
+        RATE_LIMIT_ADDRESS_PER_MINUTE: '12',
+      }).mapService,
+    ).toEqual({
+      kind: 'mapir',
+      key: 'service.abcdef0123',
+      url: 'http://127.0.0.1:9000',
+      timeoutMs: 2000,
+      perMinute: 12,
+    });
   });
 
   it('reads TRUST_PROXY as a list of addresses and ranges', () => {

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { Ajv } from 'ajv';
@@ -32,9 +32,7 @@ describe('GET /api/Register/Config', () => {
       defaultTier: 1,
       definitionVersion: app.definition.version,
       map: {
-        type: 'dreamy',
-        poi: true,
-        traffic: false,
+        provider: 'osm',
         center: { latitude: 35.72, longitude: 51.39 },
         zoom: 11,
         flyToZoom: 14,
@@ -43,6 +41,26 @@ describe('GET /api/Register/Config', () => {
       },
     });
     expect(app.definition.version).toMatch(/^[0-9a-f]{12}$/);
+    // Neshan's options are not sent for the OSM map, which would not read them.
+    expect(body.map).not.toHaveProperty('type');
+    expect(body.map).not.toHaveProperty('poi');
+  });
+
+  it("fills in the spec's Neshan options (dreamy, points of interest on, traffic off) for a neshan map that leaves them out", async () => {
+    const schemasDir = mkdtempSync(join(tmpdir(), 'config-schemas-'));
+    cpSync(resolve('schemas'), schemasDir, { recursive: true });
+    const configFile = join(schemasDir, 'register-config.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as { map: Record<string, unknown> };
+    writeFileSync(configFile, JSON.stringify({ ...config, map: { ...config.map, provider: 'neshan', traffic: true } }));
+    const neshan = await testApp({ SCHEMAS_DIR: schemasDir });
+    try {
+      const body = (await neshan.inject({ url: '/api/Register/Config' })).json<Record<string, unknown>>();
+      expect(ajv.validate(registerConfigSchema, body)).toBe(true);
+      expect(body.map).toMatchObject({ provider: 'neshan', type: 'dreamy', poi: true, traffic: true });
+    } finally {
+      await neshan.close();
+      rmSync(schemasDir, { recursive: true, force: true });
+    }
   });
 
   it('revalidates with its ETag: 304 on If-None-Match', async () => {

@@ -12,7 +12,7 @@ import {
 } from '../../shared/definition-files.js';
 import { inlineRefs } from '../../shared/inline-refs.js';
 import { loadWizard, type JsonSchema, type LoadedWizard } from '../../shared/wizard-definition.js';
-import type { RegisterConfig } from '../../shared/api-contract.js';
+import { NESHAN_MAP_DEFAULTS, type RegisterConfig } from '../../shared/api-contract.js';
 import { fromRoot } from '../paths.js';
 
 /** Everything the server takes from one version of the definition: the wizard, its registration validator, the plans. */
@@ -143,7 +143,7 @@ function registerConfigOf(config: unknown, overrides: DefinitionOverrides): Defi
     throw new DefinitionError(`register-config.json is not valid: ${describe(validateRegisterConfig.errors ?? [])}`);
   }
   const { $schema: _schema, ...settings } = config as Definition['registerConfig'] & { $schema?: string };
-  const map = { ...settings.map };
+  const map = settings.map.provider === 'neshan' ? { ...NESHAN_MAP_DEFAULTS, ...settings.map } : { ...settings.map };
   if (overrides.mapTileUrl) map.tileUrl = overrides.mapTileUrl;
   if (overrides.mapKey) map.key = overrides.mapKey;
   if (!settings.tiers.some((tier) => tier.id === settings.defaultTier)) {

@@ -23,7 +23,7 @@ import { pointerFrom } from '../../shared/json-pointer.js';
  * Iran's bounding box (about 25.1–39.8° N, 44.0–63.3° E) rounded out to whole degrees: a point
  * outside it is not a pharmacy of this register, whatever the map of a version allowed.
  */
-const IRAN_BOX = {
+export const IRAN_BOX = {
   latitude: { minimum: 24, maximum: 40 },
   longitude: { minimum: 44, maximum: 64 },
 } as const satisfies Record<string, ColumnFloor>;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { apiPaths, type RegisterConfig } from '../../shared/api-contract.js';
+import { apiPaths, MAP_PROVIDERS, type RegisterConfig } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponseSchema } from '../errors.js';
 
@@ -31,22 +31,12 @@ export const registerConfigSchema = {
     definitionVersion: { type: 'string' },
     map: {
       type: 'object',
-      required: [
-        'provider',
-        'tileUrl',
-        'type',
-        'poi',
-        'traffic',
-        'center',
-        'zoom',
-        'flyToZoom',
-        'flyToDurationSeconds',
-        'marker',
-      ],
+      required: ['provider', 'tileUrl', 'center', 'zoom', 'flyToZoom', 'flyToDurationSeconds', 'marker'],
       additionalProperties: false,
       properties: {
-        provider: { type: 'string' },
+        provider: { type: 'string', enum: [...MAP_PROVIDERS] },
         tileUrl: { type: 'string' },
+        subdomains: { type: 'array', items: { type: 'string' } },
         attribution: { type: 'string' },
         key: { type: 'string' },
         type: { type: 'string' },
