@@ -1,0 +1,292 @@
+// Issue 26: webhooks must not slow registrations or status changes. Two runs of the real server in
+// the same bench run, each on a fresh SQLite file: with no endpoint, then with three endpoints
+// subscribed to every event, pointing at a receiver in this process that answers 200 after
+// 200 ms. Each run measures registrations/s (autocannon, the server section's prepared
+// registrations) and the status change's latency (a signed-in admin moving cases, a few at a
+// time, timed around each request) while the worker sends what the registrations queued.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Webhook } from 'standardwebhooks';
+import { openDatabase } from '../../src/server/db/database.js';
+import { integrationPaths, WEBHOOK_EVENTS, type WebhookCreated } from '../../src/shared/integrations-contract.js';
+import { staffPaths, type StatusRequest } from '../../src/shared/staff-contract.js';
+import { pool } from '../lib/http.js';
+import { startProductServer, type ServerProcess } from '../lib/processes.js';
+import { signInStaff, staffCall, type StaffAccount, type StaffSession } from '../lib/staff.js';
+import { log, median, percentile, round, sleep } from '../lib/util.js';
+import { load, prepareRegistrations, registrationRun } from './server.js';
+
+const ADMIN: StaffAccount = { email: 'admin@bench.invalid', role: 'admin', password: 'bench-admin-password-1' };
+const RECEIVER_DELAY_MS = 200;
+const SUBSCRIBED_ENDPOINTS = 3;
+const CONNECTIONS = 50;
+/** Colleagues moving cases at the same moment. */
+const STATUS_CONCURRENCY = 4;
+
+export interface WebhookRunFigure {
+  name: string;
+  endpoints: number;
+  registrationsPerSec: number;
+  registrationP99Ms: number;
+  /** Registrations answered 2xx in the timed run. */
+  registrations: number;
+  statusChanges: number;
+  statusP50Ms: number;
+  statusP99Ms: number;
+  statusMaxMs: number;
+  /** The webhook outbox at the end of the run, rows by state (one row per event and endpoint). */
+  outbox: Record<string, number>;
+  /** Deliveries the receiver got during the run, and how many of them verified with standardwebhooks. */
+  received: number;
+  verified: number;
+  /** Deliveries received by event type. */
+  receivedByEvent: Record<string, number>;
+}
+
+export interface WebhooksSection {
+  receiver: string;
+  receiverDelayMs: number;
+  connections: number;
+  secondsPerRun: number;
+  preparedPerRun: number;
+  statusConcurrency: number;
+  runs: WebhookRunFigure[];
+  notes: string[];
+}
+
+interface Receiver {
+  /** What the server is told about it, and why. */
+  description: string;
+  /** Environment the server needs to reach it (its certificate, or http outside production). */
+  serverEnv: Record<string, string>;
+  url(endpoint: number): string;
+  /** The secret of each endpoint, by its path: every delivery is verified as a receiver would. */
+  secrets: Map<string, string>;
+  counts(): { received: number; verified: number; byEvent: Record<string, number> };
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** A certificate for 127.0.0.1 from openssl, or undefined when there is no openssl. */
+function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer; certFile: string } | undefined {
+  const keyFile = join(dir, 'receiver-key.pem');
+  const certFile = join(dir, 'receiver-cert.pem');
+  try {
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+        ...['-keyout', keyFile, '-out', certFile, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(keyFile), cert: readFileSync(certFile), certFile };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The receiver: verifies each delivery's signature, then answers 200 after `delayMs`. Production
+ * sends webhooks over https only, so it is https with a self-signed certificate the server trusts
+ * through NODE_EXTRA_CA_CERTS; without openssl, http, and the servers of both runs start outside
+ * production (NODE_ENV=development) so that they may send to it.
+ */
+async function startReceiver(delayMs: number): Promise<Receiver> {
+  const dir = mkdtempSync(join(tmpdir(), 'pharmacy-bench-receiver-'));
+  const secrets = new Map<string, string>();
+  let counts = { received: 0, verified: 0, byEvent: {} as Record<string, number> };
+  const receive = (request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      counts.received += 1;
+      try {
+        const event = new Webhook(secrets.get(request.url ?? '') ?? '').verify(
+          body,
+          request.headers as Record<string, string>,
+        ) as { type: string };
+        counts.verified += 1;
+        counts.byEvent[event.type] = (counts.byEvent[event.type] ?? 0) + 1;
+      } catch {
+        // Counted as received, not verified: the report shows the difference.
+      }
+      setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('ok'), delayMs);
+    });
+  };
+  const tls = selfSignedCertificate(dir);
+  const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, receive) : createHttpServer(receive);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const scheme = tls ? 'https' : 'http';
+  return {
+    description: tls
+      ? `https on 127.0.0.1 (self-signed, trusted by the server through NODE_EXTRA_CA_CERTS), 200 after ${delayMs} ms`
+      : `http on 127.0.0.1 (no openssl for a certificate: servers run with NODE_ENV=development), 200 after ${delayMs} ms`,
+    serverEnv: tls ? { NODE_EXTRA_CA_CERTS: tls.certFile } : { NODE_ENV: 'development' },
+    url: (endpoint) => `${scheme}://127.0.0.1:${port}/hooks/${endpoint}`,
+    secrets,
+    counts: () => ({ ...counts, byEvent: { ...counts.byEvent } }),
+    reset: () => {
+      counts = { received: 0, verified: 0, byEvent: {} };
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first `count` cases still new, read from the server's database (not timed). */
+async function newCases(server: ServerProcess, count: number): Promise<number[]> {
+  const handle = await openDatabase({ kind: 'sqlite', path: join(server.dir, 'app.db') });
+  try {
+    const rows = await handle.db
+      .selectFrom('registrations')
+      .select('id')
+      .where('status', '=', 'new')
+      .orderBy('id')
+      .limit(count)
+      .execute();
+    return rows.map((row) => row.id);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function outboxByState(server: ServerProcess): Promise<Record<string, number>> {
+  const handle = await openDatabase({ kind: 'sqlite', path: join(server.dir, 'app.db') });
+  try {
+    const rows = await handle.db
+      .selectFrom('webhook_messages')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('rows')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.rows)]));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** new → contacted on each case, `STATUS_CONCURRENCY` at a time; the latency of each request. */
+async function moveCases(url: string, admin: StaffSession, ids: number[]): Promise<number[]> {
+  const move: StatusRequest = { from: 'new', to: 'contacted' };
+  return pool(ids, STATUS_CONCURRENCY, async (id) => {
+    const begun = performance.now();
+    await staffCall(url, admin, 'POST', staffPaths.status.replace(':id', String(id)), move);
+    return performance.now() - begun;
+  });
+}
+
+interface RunSettings {
+  seconds: number;
+  prepared: number;
+  statusChanges: number;
+  receiver: Receiver;
+}
+
+/** Registrations, then status changes, on a fresh server with `endpoints` endpoints subscribed to every event. */
+async function measureRun(name: string, endpoints: number, clientDir: string, settings: RunSettings) {
+  const { receiver } = settings;
+  const server = await startProductServer(`webhooks run: ${name}`, {
+    clientDir,
+    extraEnv: { WEBHOOK_ALLOW_PRIVATE: 'true', ...receiver.serverEnv },
+  });
+  try {
+    const admin = await signInStaff(server.url, join(server.dir, 'app.db'), ADMIN);
+    for (let endpoint = 1; endpoint <= endpoints; endpoint += 1) {
+      const created = await staffCall<WebhookCreated>(server.url, admin, 'POST', integrationPaths.webhooks, {
+        url: receiver.url(endpoint),
+        description: `bench receiver ${endpoint}`,
+        events: [...WEBHOOK_EVENTS],
+      });
+      receiver.secrets.set(new URL(receiver.url(endpoint)).pathname, created.secret);
+    }
+    receiver.reset();
+    const { prepared, failures } = await prepareRegistrations(server.url, settings.prepared);
+    if (prepared.length === 0) throw new Error(`could not prepare any registration: ${failures.join(' | ')}`);
+    const refusals: string[] = [];
+    await sleep(200);
+    const registrations = await load(
+      { ...registrationRun(server.url, prepared, refusals), seconds: settings.seconds },
+      CONNECTIONS,
+    );
+    if (registrations.ok2xx < registrations.requests * 0.99)
+      throw new Error(
+        `${name}: ${registrations.requests - registrations.ok2xx} of ${registrations.requests} registrations refused (${JSON.stringify(registrations.statusCodes)}), e.g. ${refusals.join(' | ')}`,
+      );
+    const cases = await newCases(server, settings.statusChanges);
+    if (cases.length < Math.min(10, settings.statusChanges))
+      throw new Error(`${name}: only ${cases.length} new cases to move`);
+    const latencies = await moveCases(server.url, admin, cases);
+    if (endpoints > 0) await firstDelivery(receiver, name);
+    const counts = receiver.counts();
+    const figure: WebhookRunFigure = {
+      name,
+      endpoints,
+      registrationsPerSec: registrations.requestsPerSec,
+      registrationP99Ms: registrations.latencyP99Ms,
+      registrations: registrations.ok2xx,
+      statusChanges: latencies.length,
+      statusP50Ms: round(median(latencies), 1),
+      statusP99Ms: round(percentile(latencies, 0.99), 1),
+      statusMaxMs: round(Math.max(...latencies), 1),
+      outbox: await outboxByState(server),
+      received: counts.received,
+      verified: counts.verified,
+      receivedByEvent: counts.byEvent,
+    };
+    log(
+      `  ${name.padEnd(22)} ${figure.registrationsPerSec} registrations/s  status p50 ${figure.statusP50Ms} ms  p99 ${figure.statusP99Ms} ms  receiver ${figure.received} (${figure.verified} verified)`,
+    );
+    return figure;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Endpoints that never delivered mean run (b) measured nothing of webhooks: a broken measurement. */
+async function firstDelivery(receiver: Receiver, name: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (receiver.counts().received === 0) {
+    if (Date.now() > deadline) throw new Error(`${name}: the receiver got no delivery within 15 s of the last change`);
+    await sleep(100);
+  }
+}
+
+export async function webhooksSection(quick: boolean, clientDir: string): Promise<WebhooksSection> {
+  const receiver = await startReceiver(RECEIVER_DELAY_MS);
+  const settings: RunSettings = {
+    seconds: quick ? 1 : 10,
+    prepared: quick ? 1_000 : 25_000,
+    statusChanges: quick ? 40 : 600,
+    receiver,
+  };
+  try {
+    const none = await measureRun('no endpoint', 0, clientDir, settings);
+    const subscribed = await measureRun(`${SUBSCRIBED_ENDPOINTS} endpoints`, SUBSCRIBED_ENDPOINTS, clientDir, settings);
+    const notes: string[] = [];
+    if (subscribed.verified < subscribed.received)
+      notes.push(`${subscribed.received - subscribed.verified} deliveries did not verify with standardwebhooks`);
+    return {
+      receiver: receiver.description,
+      receiverDelayMs: RECEIVER_DELAY_MS,
+      connections: CONNECTIONS,
+      secondsPerRun: settings.seconds,
+      preparedPerRun: settings.prepared,
+      statusConcurrency: STATUS_CONCURRENCY,
+      runs: [none, subscribed],
+      notes,
+    };
+  } finally {
+    await receiver.close();
+  }
+}
