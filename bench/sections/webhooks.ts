@@ -5,13 +5,11 @@
 // registrations) and the status change's latency (a signed-in admin moving cases, a few at a
 // time, timed around each request) while the worker sends what the registrations queued.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Webhook } from 'standardwebhooks';
+import { Worker } from 'node:worker_threads';
 import { openDatabase } from '../../src/server/db/database.js';
 import { integrationPaths, WEBHOOK_EVENTS, type WebhookCreated } from '../../src/shared/integrations-contract.js';
 import { staffPaths, type StatusRequest } from '../../src/shared/staff-contract.js';
@@ -19,6 +17,7 @@ import { pool } from '../lib/http.js';
 import { startProductServer, type ServerProcess } from '../lib/processes.js';
 import { signInStaff, staffCall, type StaffAccount, type StaffSession } from '../lib/staff.js';
 import { log, median, percentile, round, sleep } from '../lib/util.js';
+import type { ReceiverCounts, ReceiverReport, ReceiverRequest, ReceiverSettings } from '../lib/webhook-receiver.js';
 import { load, prepareRegistrations, registrationRun } from './server.js';
 
 const ADMIN: StaffAccount = { email: 'admin@bench.invalid', role: 'admin', password: 'bench-admin-password-1' };
@@ -60,20 +59,20 @@ export interface WebhooksSection {
 }
 
 interface Receiver {
-  /** What the server is told about it, and why. */
+  /** What the report says of it. */
   description: string;
   /** Environment the server needs to reach it (its certificate, or http outside production). */
   serverEnv: Record<string, string>;
   url(endpoint: number): string;
-  /** The secret of each endpoint, by its path: every delivery is verified as a receiver would. */
-  secrets: Map<string, string>;
-  counts(): { received: number; verified: number; byEvent: Record<string, number> };
+  /** Tells it an endpoint's secret: every delivery is verified as a receiver would. */
+  knowSecret(url: string, secret: string): void;
   reset(): void;
+  counts(): Promise<ReceiverCounts>;
   close(): Promise<void>;
 }
 
 /** A certificate for 127.0.0.1 from openssl, or undefined when there is no openssl. */
-function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer; certFile: string } | undefined {
+function selfSignedCertificate(dir: string): { keyFile: string; certFile: string } | undefined {
   const keyFile = join(dir, 'receiver-key.pem');
   const certFile = join(dir, 'receiver-cert.pem');
   try {
@@ -85,61 +84,59 @@ function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer; certFi
       ],
       { stdio: 'ignore' },
     );
-    return { key: readFileSync(keyFile), cert: readFileSync(certFile), certFile };
+    return { keyFile, certFile };
   } catch {
     return undefined;
   }
 }
 
+function nextReport(worker: Worker): Promise<ReceiverReport> {
+  return new Promise((done, fail) => {
+    const answered = (report: ReceiverReport) => {
+      worker.off('error', failed);
+      done(report);
+    };
+    const failed = (error: Error) => {
+      worker.off('message', answered);
+      fail(error);
+    };
+    worker.once('message', answered);
+    worker.once('error', failed);
+  });
+}
+
 /**
- * The receiver: verifies each delivery's signature, then answers 200 after `delayMs`. Production
- * sends webhooks over https only, so it is https with a self-signed certificate the server trusts
- * through NODE_EXTRA_CA_CERTS; without openssl, http, and the servers of both runs start outside
+ * The receiver (bench/lib/webhook-receiver.ts) in a worker thread. Production sends webhooks over
+ * https only, so it is https with a self-signed certificate the server trusts through
+ * NODE_EXTRA_CA_CERTS; without openssl, http, and the servers of both runs start outside
  * production (NODE_ENV=development) so that they may send to it.
  */
 async function startReceiver(delayMs: number): Promise<Receiver> {
   const dir = mkdtempSync(join(tmpdir(), 'pharmacy-bench-receiver-'));
-  const secrets = new Map<string, string>();
-  let counts = { received: 0, verified: 0, byEvent: {} as Record<string, number> };
-  const receive = (request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      counts.received += 1;
-      try {
-        const event = new Webhook(secrets.get(request.url ?? '') ?? '').verify(
-          body,
-          request.headers as Record<string, string>,
-        ) as { type: string };
-        counts.verified += 1;
-        counts.byEvent[event.type] = (counts.byEvent[event.type] ?? 0) + 1;
-      } catch {
-        // Counted as received, not verified: the report shows the difference.
-      }
-      setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('ok'), delayMs);
-    });
-  };
   const tls = selfSignedCertificate(dir);
-  const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, receive) : createHttpServer(receive);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const scheme = tls ? 'https' : 'http';
+  const settings: ReceiverSettings = { delayMs, ...(tls ? { tls } : {}) };
+  const worker = new Worker(new URL('../lib/webhook-receiver.ts', import.meta.url), { workerData: settings });
+  const ask = (request: ReceiverRequest) => worker.postMessage(request);
+  const listening = await nextReport(worker);
+  if (listening.kind !== 'listening') throw new Error(`the receiver answered ${listening.kind} before listening`);
+  const base = `${tls ? 'https' : 'http'}://127.0.0.1:${listening.port}`;
   return {
     description: tls
-      ? `https on 127.0.0.1 (self-signed, trusted by the server through NODE_EXTRA_CA_CERTS), 200 after ${delayMs} ms`
-      : `http on 127.0.0.1 (no openssl for a certificate: servers run with NODE_ENV=development), 200 after ${delayMs} ms`,
+      ? `https on 127.0.0.1 (self-signed, trusted by the server through NODE_EXTRA_CA_CERTS) in a worker thread, 200 after ${delayMs} ms`
+      : `http on 127.0.0.1 (no openssl for a certificate: servers run with NODE_ENV=development) in a worker thread, 200 after ${delayMs} ms`,
     serverEnv: tls ? { NODE_EXTRA_CA_CERTS: tls.certFile } : { NODE_ENV: 'development' },
-    url: (endpoint) => `${scheme}://127.0.0.1:${port}/hooks/${endpoint}`,
-    secrets,
-    counts: () => ({ ...counts, byEvent: { ...counts.byEvent } }),
-    reset: () => {
-      counts = { received: 0, verified: 0, byEvent: {} };
+    url: (endpoint) => `${base}/hooks/${endpoint}`,
+    knowSecret: (url, secret) => ask({ kind: 'secret', path: new URL(url).pathname, secret }),
+    reset: () => ask({ kind: 'reset' }),
+    counts: async () => {
+      const answer = nextReport(worker);
+      ask({ kind: 'counts' });
+      const report = await answer;
+      if (report.kind !== 'counts') throw new Error(`the receiver answered ${report.kind} when asked its counts`);
+      return report.counts;
     },
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
+      await worker.terminate();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -208,7 +205,7 @@ async function measureRun(name: string, endpoints: number, clientDir: string, se
         description: `bench receiver ${endpoint}`,
         events: [...WEBHOOK_EVENTS],
       });
-      receiver.secrets.set(new URL(receiver.url(endpoint)).pathname, created.secret);
+      receiver.knowSecret(receiver.url(endpoint), created.secret);
     }
     receiver.reset();
     const { prepared, failures } = await prepareRegistrations(server.url, settings.prepared);
@@ -228,7 +225,7 @@ async function measureRun(name: string, endpoints: number, clientDir: string, se
       throw new Error(`${name}: only ${cases.length} new cases to move`);
     const latencies = await moveCases(server.url, admin, cases);
     if (endpoints > 0) await firstDelivery(receiver, name);
-    const counts = receiver.counts();
+    const counts = await receiver.counts();
     const figure: WebhookRunFigure = {
       name,
       endpoints,
@@ -256,7 +253,7 @@ async function measureRun(name: string, endpoints: number, clientDir: string, se
 /** Endpoints that never delivered mean run (b) measured nothing of webhooks: a broken measurement. */
 async function firstDelivery(receiver: Receiver, name: string): Promise<void> {
   const deadline = Date.now() + 15_000;
-  while (receiver.counts().received === 0) {
+  while ((await receiver.counts()).received === 0) {
     if (Date.now() > deadline) throw new Error(`${name}: the receiver got no delivery within 15 s of the last change`);
     await sleep(100);
   }
