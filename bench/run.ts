@@ -1075,7 +1075,7 @@ function webhooksMarkdown(figures: WebhooksSection): string[] {
   return [
     '## Webhooks',
     '',
-    `Two servers in turn, each on a fresh SQLite file with \`WEBHOOK_ALLOW_PRIVATE=true\`: no endpoint, then endpoints subscribed to every event (added by an admin through \`POST /api/staff/webhooks\`). Receiver in the bench process: ${figures.receiver}. Registrations: autocannon, ${figures.connections} connections, ${figures.secondsPerRun} s, ${formatNumber(figures.preparedPerRun)} prepared per run. Status changes: new → contacted by a signed-in admin, ${figures.statusConcurrency} at a time, latency measured by the client around each request.`,
+    `A server per round, each on a fresh SQLite file with \`WEBHOOK_ALLOW_PRIVATE=true\`: no endpoint, then endpoints subscribed to every event (added by an admin through \`POST /api/staff/webhooks\`). Receiver in the bench process: ${figures.receiver}. Registrations: autocannon, ${figures.connections} connections, ${figures.secondsPerRun} s, ${formatNumber(figures.preparedPerRun)} prepared per run. Status changes: new → contacted by a signed-in admin, ${figures.statusConcurrency} at a time, latency measured by the client around each request.`,
     '',
     markdownTable(
       [
@@ -1090,7 +1090,7 @@ function webhooksMarkdown(figures: WebhooksSection): string[] {
         'receiver',
       ],
       figures.runs.map((run) => [
-        run.name,
+        `${run.name} (${run.rounds} round${run.rounds === 1 ? '' : 's'})`,
         formatNumber(run.registrationsPerSec),
         `${formatNumber(run.registrationP99Ms, 1)} ms`,
         formatNumber(run.statusChanges),
@@ -1101,6 +1101,13 @@ function webhooksMarkdown(figures: WebhooksSection): string[] {
         events(run),
       ]),
     ),
+    '',
+    `Rounds in the order ${figures.order.join(', ')}; each its own server on a fresh file. Registrations/s is the mean of a kind's rounds, its p99 the worst round's; status latencies are pooled. Per round: ${figures.runs
+      .map(
+        (run) =>
+          `${run.name} ${run.perRound.map((one) => `${formatNumber(one.registrationsPerSec)}/s, p99 ${formatNumber(one.statusP99Ms, 1)} ms`).join('; ')}`,
+      )
+      .join(' · ')}.`,
     '',
     ...figures.notes.map((note) => `- ${note}`),
     ...(figures.notes.length > 0 ? [''] : []),
