@@ -1,6 +1,6 @@
 // `npm run bench` — builds the production bundle, starts the real server on a fresh SQLite file,
-// measures bundle weight, Lighthouse, typing latency, server throughput and the SurveyJS peer,
-// prints a table and writes bench/results.json and bench/results.md.
+// measures bundle weight, Lighthouse, typing latency, server throughput, what webhooks cost it and
+// the SurveyJS peer; prints a table and writes bench/results.json and bench/results.md.
 //
 //   --quick     smoke mode (< 90 s): every section with tiny sizes, written to bench/tmp/ instead
 //   --no-build  measure what is in dist/ (and bench/peer/dist/) as it is
