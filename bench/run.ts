@@ -1,10 +1,10 @@
 // `npm run bench` — builds the production bundle, starts the real server on a fresh SQLite file,
-// measures bundle weight, Lighthouse, typing latency, server throughput and the SurveyJS peer,
-// prints a table and writes bench/results.json and bench/results.md.
+// measures bundle weight, Lighthouse, typing latency, server throughput, what webhooks cost it and
+// the SurveyJS peer; prints a table and writes bench/results.json and bench/results.md.
 //
 //   --quick     smoke mode (< 90 s): every section with tiny sizes, written to bench/tmp/ instead
 //   --no-build  measure what is in dist/ (and bench/peer/dist/) as it is
-//   --only=a,b  only these sections (bundle, lighthouse, typing, server, staff-list, peer)
+//   --only=a,b  only these sections (publish, bundle, lighthouse, typing, server, staff-list, webhooks, peer)
 //
 // It fails (exit 1) only when a measurement is broken, never because a budget is missed.
 import { execFileSync } from 'node:child_process';
@@ -46,6 +46,7 @@ import { recordRoutes, type RouteLoad } from './sections/routes.js';
 import { serverSection, type ServerSection } from './sections/server.js';
 import { publishSection, type PublishSection } from './sections/publish.js';
 import { staffListSection } from './sections/staff-list.js';
+import { webhooksSection, type WebhookRunFigure, type WebhooksSection } from './sections/webhooks.js';
 import { floorSpecs, launchForTyping, typingSection, type TypingFigure, type TypingSpec } from './sections/typing.js';
 import { draftSeed } from './lib/wizard.js';
 
@@ -74,6 +75,11 @@ const limits = {
   peerJsRatio: 0.5,
   publishMs: 3000,
   propagationMs: 5000,
+  // Issue 26: three subscribed endpoints (receiver answering in 200 ms) against none, same run.
+  webhooksRegistrationsRatio: 0.9,
+  webhooksStatusP99Ratio: 1.1,
+  /** Added to the status p99 allowed when 10 % of it is less: noise at a p99 of a few ms. */
+  webhooksStatusP99FloorMs: 5,
 };
 const lcpLimit = (route: string) =>
   route === wizard.steps[0].route ? limits.welcomeLargestContentfulPaintMs : limits.formLargestContentfulPaintMs;
@@ -461,6 +467,35 @@ const staffList = await section('staff-list', async () => {
   return { ...figures, budgets };
 });
 
+// ── webhooks: three endpoints subscribed against none, same run ─────────────────────────────
+const webhooks = await section('webhooks', async () => {
+  const figures = await webhooksSection(options.quick, productClient);
+  const [none, subscribed] = figures.runs;
+  const statusLimit = Math.max(
+    none.statusP99Ms * limits.webhooksStatusP99Ratio,
+    none.statusP99Ms + limits.webhooksStatusP99FloorMs,
+  );
+  const budgets: Budget[] = [
+    budget(
+      'webhooks',
+      `registrations/s, ${subscribed.name} ÷ ${none.name}`,
+      round(subscribed.registrationsPerSec / none.registrationsPerSec, 3),
+      '>=',
+      limits.webhooksRegistrationsRatio,
+      'ratio',
+    ),
+    budget(
+      'webhooks',
+      `status change p99, ${subscribed.name} (≤ 1.1 × or + 5 ms of ${formatNumber(none.statusP99Ms, 1)} ms)`,
+      subscribed.statusP99Ms,
+      '<=',
+      round(statusLimit, 1),
+      'ms',
+    ),
+  ];
+  return { ...figures, budgets };
+});
+
 // ── the peers: SurveyJS and JSON Forms ──────────────────────────────────────────────────────
 interface PeerSpec {
   key: string;
@@ -616,8 +651,8 @@ const meta = {
   loadAverage,
   errors,
 };
-const results = { meta, publish, bundle, lighthouse, typing, server, staffList, peer };
-const budgets: Budget[] = [publish, bundle, lighthouse, typing, server, staffList, peer].flatMap((part) =>
+const results = { meta, publish, bundle, lighthouse, typing, server, staffList, webhooks, peer };
+const budgets: Budget[] = [publish, bundle, lighthouse, typing, server, staffList, webhooks, peer].flatMap((part) =>
   ok(part) && 'budgets' in part ? part.budgets : [],
 );
 
@@ -905,6 +940,8 @@ function renderMarkdown(): string {
     for (const missing of staffList.notMeasured) out.push(`- ${missing.database} not measured: ${missing.reason}`, '');
   }
 
+  if (ok(webhooks)) out.push(...webhooksMarkdown(webhooks));
+
   if (ok(peer)) {
     out.push(
       '## Peers: SurveyJS and JSON Forms',
@@ -1020,4 +1057,59 @@ function lighthouseTable(pages: Record<string, LighthousePage & { performanceSco
       kb(page.totalTransferBytes),
     ]),
   );
+}
+
+function webhooksMarkdown(figures: WebhooksSection): string[] {
+  const events = (run: WebhookRunFigure) =>
+    run.endpoints === 0
+      ? '—'
+      : `${formatNumber(run.received)} received (${formatNumber(run.verified)} verified: ${
+          Object.entries(run.receivedByEvent)
+            .map(([type, count]) => `${type} ${formatNumber(count)}`)
+            .join(', ') || 'none'
+        })`;
+  const outbox = (run: WebhookRunFigure) =>
+    Object.entries(run.outbox)
+      .map(([state, rows]) => `${state} ${formatNumber(rows)}`)
+      .join(', ') || 'empty';
+  return [
+    '## Webhooks',
+    '',
+    `A server per round, each on a fresh SQLite file with \`WEBHOOK_ALLOW_PRIVATE=true\`: no endpoint, then endpoints subscribed to every event (added by an admin through \`POST /api/staff/webhooks\`). Receiver in the bench process: ${figures.receiver}. Registrations: autocannon, ${figures.connections} connections, ${figures.secondsPerRun} s, ${formatNumber(figures.preparedPerRun)} prepared per run. Status changes: new → contacted by a signed-in admin, ${figures.statusConcurrency} at a time, latency measured by the client around each request.`,
+    '',
+    markdownTable(
+      [
+        'run',
+        'registrations/s',
+        'registration p99',
+        'status changes',
+        'status p50',
+        'status p99',
+        'status max',
+        'outbox at the end',
+        'receiver',
+      ],
+      figures.runs.map((run) => [
+        `${run.name} (${run.rounds} round${run.rounds === 1 ? '' : 's'})`,
+        formatNumber(run.registrationsPerSec),
+        `${formatNumber(run.registrationP99Ms, 1)} ms`,
+        formatNumber(run.statusChanges),
+        `${formatNumber(run.statusP50Ms, 1)} ms`,
+        `${formatNumber(run.statusP99Ms, 1)} ms`,
+        `${formatNumber(run.statusMaxMs, 1)} ms`,
+        outbox(run),
+        events(run),
+      ]),
+    ),
+    '',
+    `Rounds in the order ${figures.order.join(', ')}; each its own server on a fresh file. Registrations/s is the mean of a kind's rounds, its p99 the worst round's; status latencies are pooled. Per round: ${figures.runs
+      .map(
+        (run) =>
+          `${run.name} ${run.perRound.map((one) => `${formatNumber(one.registrationsPerSec)}/s, p99 ${formatNumber(one.statusP99Ms, 1)} ms`).join('; ')}`,
+      )
+      .join(' · ')}.`,
+    '',
+    ...figures.notes.map((note) => `- ${note}`),
+    ...(figures.notes.length > 0 ? [''] : []),
+  ];
 }

@@ -115,6 +115,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** The nearest-rank percentile (`share` 0.99 for p99). */
+export function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
+
 export const round = (value: number, digits = 0): number => {
   if (!Number.isFinite(value)) return value;
   const factor = 10 ** digits;

@@ -6,15 +6,12 @@
 import { join } from 'node:path';
 import { definitionStaffPaths } from '../../src/shared/definition-contract.js';
 import type { DraftAnswer, DraftSaved, PublishAnswer } from '../../src/shared/definition-contract.js';
-import { staffPaths } from '../../src/shared/staff-contract.js';
-import { openDatabase } from '../../src/server/db/database.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { cookieHeader, cookiesOf, send } from '../lib/http.js';
+import { send } from '../lib/http.js';
 import type { ServerProcess } from '../lib/processes.js';
+import { signInStaff, staffCall, type StaffAccount } from '../lib/staff.js';
 import { round } from '../lib/util.js';
 
-const EMAIL = 'editor@bench.invalid';
-const PASSWORD = 'bench-editor-password-1';
+const EDITOR: StaffAccount = { email: 'editor@bench.invalid', role: 'editor', password: 'bench-editor-password-1' };
 /** The field the published version adds (optional, posted with the registration). */
 export const NEW_FIELD = { step: 'pharmacy-info', name: 'licenceNumber', title: 'شماره پروانه داروخانه' };
 
@@ -26,45 +23,6 @@ export interface PublishSection {
   /** How often the second process was asked (every 25 ms) before it sent the new page. */
   propagationPolls: number;
   change: string;
-}
-
-interface Staff {
-  cookie: string;
-  token: string;
-}
-
-async function signInEditor(url: string, databaseFile: string): Promise<Staff> {
-  const handle = await openDatabase({ kind: 'sqlite', path: databaseFile });
-  try {
-    await createStaffAccount(handle.db, EMAIL, 'editor', PASSWORD, Date.now());
-  } finally {
-    await handle.close();
-  }
-  const first = await send(`${url}/api/Register/Config`);
-  const jar = cookiesOf(first);
-  const token = jar['XSRF-TOKEN'] ?? '';
-  const answer = await send(`${url}${staffPaths.session}`, {
-    method: 'POST',
-    headers: { cookie: cookieHeader(jar), 'x-xsrf-token': token, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  if (answer.status !== 200) throw new Error(`editor sign-in answered ${answer.status}: ${answer.body}`);
-  return { cookie: cookieHeader({ ...jar, ...cookiesOf(answer) }), token };
-}
-
-async function staffCall<T>(url: string, staff: Staff, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await send(`${url}${path}`, {
-    method,
-    headers: {
-      cookie: staff.cookie,
-      'x-xsrf-token': staff.token,
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (answer.status !== 200) throw new Error(`${method} ${path} answered ${answer.status}: ${answer.body}`);
-  return JSON.parse(answer.body) as T;
 }
 
 /** The draft's files with one more optional text field on the pharmacy step, posted with the registration. */
@@ -87,7 +45,7 @@ async function liveVersionOf(url: string): Promise<string> {
 
 /** Publishes the changed draft on `app` and waits until `second` sends the new version's page. */
 export async function publishSection(app: ServerProcess, second: ServerProcess): Promise<PublishSection> {
-  const staff = await signInEditor(app.url, join(app.dir, 'app.db'));
+  const staff = await signInStaff(app.url, join(app.dir, 'app.db'), EDITOR);
   const previousVersion = await liveVersionOf(app.url);
   const draft = await staffCall<DraftAnswer>(app.url, staff, 'GET', definitionStaffPaths.draft);
   const saved = await staffCall<DraftSaved>(app.url, staff, 'PUT', definitionStaffPaths.draft, {

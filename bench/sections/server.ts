@@ -45,7 +45,7 @@ export interface LoadFigure {
   durationMs: number;
 }
 
-interface RunSpec {
+export interface RunSpec {
   target: string;
   url: string;
   method?: string;
@@ -139,7 +139,7 @@ export function nationalCode(seed: number): string {
   return prefix + middle + String(remainder < 2 ? remainder : 11 - remainder);
 }
 
-interface Prepared {
+export interface Prepared {
   headers: Record<string, string>;
   body: string;
 }
@@ -213,6 +213,41 @@ export async function prepareRegistrations(
     },
   );
   return { prepared: prepared.filter((item): item is Prepared => item !== undefined), failures };
+}
+
+/**
+ * POST Register/Pharmacy for autocannon: each prepared registration sent once (`setupRequest`),
+ * the first refusals kept in `refusals` (at most 3) to say why when too many were refused.
+ */
+export function registrationRun(base: string, prepared: Prepared[], refusals: string[]): Omit<RunSpec, 'seconds'> {
+  let next = 0;
+  return {
+    target: 'registration',
+    url: base,
+    method: 'POST',
+    path: paths.registration,
+    note: 'each a new registration, synchronous=FULL',
+    amount: prepared.length,
+    requests: [
+      {
+        method: 'POST',
+        path: paths.registration,
+        onResponse: (status: number, body: string) => {
+          if (status >= 400 && refusals.length < 3) refusals.push(`${status} ${body.slice(0, 160)}`);
+        },
+        setupRequest: (request: autocannon.Request) => {
+          const item = prepared[next++ % prepared.length];
+          return {
+            ...request,
+            method: 'POST',
+            path: paths.registration,
+            headers: { ...request.headers, ...item.headers },
+            body: item.body,
+          };
+        },
+      },
+    ],
+  };
 }
 
 export interface ServerSection {
@@ -290,36 +325,9 @@ export async function serverSection(quick: boolean, clientDir: string): Promise<
     const { prepared, failures } = await prepareRegistrations(base, count);
     if (prepared.length === 0) throw new Error(`could not prepare any registration: ${failures.join(' | ')}`);
     if (failures.length > 0) notes.push(`preparing registrations: ${failures.join(' | ')}`);
-    let next = 0;
     const refusals: string[] = [];
     await sleep(200);
-    const post = await measure({
-      target: 'registration',
-      url: base,
-      method: 'POST',
-      path: paths.registration,
-      note: 'each a new registration, synchronous=FULL',
-      amount: prepared.length,
-      requests: [
-        {
-          method: 'POST',
-          path: paths.registration,
-          onResponse: (status: number, body: string) => {
-            if (status >= 400 && refusals.length < 3) refusals.push(`${status} ${body.slice(0, 160)}`);
-          },
-          setupRequest: (request: autocannon.Request) => {
-            const item = prepared[next++ % prepared.length];
-            return {
-              ...request,
-              method: 'POST',
-              path: paths.registration,
-              headers: { ...request.headers, ...item.headers },
-              body: item.body,
-            };
-          },
-        },
-      ],
-    });
+    const post = await measure(registrationRun(base, prepared, refusals));
     if (post.durationMs < seconds * 900)
       notes.push(
         `all ${prepared.length} prepared registrations were sent in ${round(post.durationMs / 1000, 1)} s (the run is shorter than ${seconds} s)`,

@@ -19,7 +19,7 @@ import { jalaliDayOf, tehranDayStart } from '../../src/client/staff/jalali.js';
 import { validAnswers } from '../../tests/fixtures/registration.js';
 import { cookieHeader, cookiesOf, send } from '../lib/http.js';
 import { startProductServer, type ServerProcess } from '../lib/processes.js';
-import { fromRoot, log, median, readJson, round } from '../lib/util.js';
+import { fromRoot, log, median, percentile, readJson, round } from '../lib/util.js';
 
 export interface StaffListQueryFigure {
   name: string;
@@ -198,11 +198,6 @@ function queries(sample: Seeded[], now: number, count: number): Array<{ name: st
     { name: `status, page ${deepPage}`, path: list(`status=approved&page=${deepPage}`) },
     { name: 'by pharmacy name', path: list('sort=pharmacy_name&direction=asc&provinceId=8') },
   ];
-}
-
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
 async function measure(
