@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import type { Map as LeafletMap } from 'leaflet';
+import { fa } from '../../src/shared/strings.fa.js';
+import { loadNeshanSdk, type NeshanLeaflet } from './neshan-sdk.js';
+import { neshanMapOptions, type ProviderOptions } from './provider.js';
+
+export interface NeshanSurfaceProps {
+  id?: string;
+  className?: string;
+  style?: CSSProperties;
+  center: [number, number];
+  zoom: number;
+  provider: ProviderOptions;
+  /** Leaflet map options beside Neshan's own (keyboardPanDelta, scrollWheelZoom…). */
+  mapOptions?: Record<string, unknown>;
+  /** Adds the zoom buttons with these titles (the SDK's own buttons are English). */
+  zoomTitles?: { zoomIn: string; zoomOut: string };
+  onMap: (map: LeafletMap) => void;
+  /** Layers on the SDK's own L (a console marker), added once the map exists. */
+  decorate?: (L: NeshanLeaflet, map: LeafletMap) => void;
+}
+
+/**
+ * The `neshan` provider's map: created imperatively on the SDK's own Leaflet (its own lazy chunk),
+ * never through react-leaflet, whose Leaflet is another copy. The caller drives it as a Leaflet map.
+ */
+export default function NeshanSurface(props: NeshanSurfaceProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  // Created once: later view changes go through the map the caller received.
+  const initial = useRef(props);
+
+  useEffect(() => {
+    let map: LeafletMap | undefined;
+    let cancelled = false;
+    const { center, zoom, provider, mapOptions, zoomTitles, onMap, decorate } = initial.current;
+    loadNeshanSdk().then(
+      (L) => {
+        if (cancelled || !element.current) return;
+        map = new L.Map(element.current, {
+          ...mapOptions,
+          ...neshanMapOptions(provider),
+          center,
+          zoom,
+          zoomControl: false,
+        });
+        if (zoomTitles) {
+          const titles = { zoomInTitle: zoomTitles.zoomIn, zoomOutTitle: zoomTitles.zoomOut };
+          L.control.zoom({ position: 'topleft', ...titles }).addTo(map);
+        }
+        decorate?.(L, map);
+        onMap(map);
+      },
+      () => {
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, []);
+
+  return (
+    <div id={props.id} ref={element} className={props.className} style={props.style}>
+      {failed && (
+        <span role="alert" className="widget-state widget-state--error">
+          {fa.widgets.map.sdkError}
+        </span>
+      )}
+    </div>
+  );
+}
