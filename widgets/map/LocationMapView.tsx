@@ -21,7 +21,7 @@ import {
   type Place,
 } from './centre.js';
 import { frameStyle, MapPlaceholder } from './MapPlaceholder.js';
-import { providerOptions, tileLayerProps } from './provider.js';
+import { neshanMapOptions, providerOptions, tileLayerProps } from './provider.js';
 
 /** Neshan's SDK (its own Leaflet) loads only when the live config names `neshan`. */
 const NeshanSurface = lazy(() => import('./NeshanSurface.js'));
@@ -224,7 +224,7 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
               style={surfaceStyle}
               center={view.center}
               zoom={view.zoom}
-              provider={provider}
+              neshan={neshanMapOptions(provider)}
               mapOptions={{ keyboardPanDelta: 60 }}
               zoomTitles={{ zoomIn: fa.widgets.map.zoomIn, zoomOut: fa.widgets.map.zoomOut }}
               onMap={setMap}

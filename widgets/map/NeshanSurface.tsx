@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { fa } from '../../src/shared/strings.fa.js';
 import { loadNeshanSdk, type NeshanLeaflet } from './neshan-sdk.js';
-import { neshanMapOptions, type ProviderOptions } from './provider.js';
+import type { NeshanMapOptions } from './provider.js';
 
 export interface NeshanSurfaceProps {
   id?: string;
@@ -10,7 +10,8 @@ export interface NeshanSurfaceProps {
   style?: CSSProperties;
   center: [number, number];
   zoom: number;
-  provider: ProviderOptions;
+  /** From neshanMapOptions (provider.ts), so this chunk never imports the other Leaflet. */
+  neshan: NeshanMapOptions;
   /** Leaflet map options beside Neshan's own (keyboardPanDelta, scrollWheelZoom…). */
   mapOptions?: Record<string, unknown>;
   /** Adds the zoom buttons with these titles (the SDK's own buttons are English). */
@@ -33,13 +34,13 @@ export default function NeshanSurface(props: NeshanSurfaceProps) {
   useEffect(() => {
     let map: LeafletMap | undefined;
     let cancelled = false;
-    const { center, zoom, provider, mapOptions, zoomTitles, onMap, decorate } = initial.current;
+    const { center, zoom, neshan, mapOptions, zoomTitles, onMap, decorate } = initial.current;
     loadNeshanSdk().then(
       (L) => {
         if (cancelled || !element.current) return;
         map = new L.Map(element.current, {
           ...mapOptions,
-          ...neshanMapOptions(provider),
+          ...neshan,
           center,
           zoom,
           zoomControl: false,

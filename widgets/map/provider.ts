@@ -40,11 +40,13 @@ export function tileLayerProps(
 }
 
 /** The options Neshan's SDK documents for `new L.Map(el, …)`: key, maptype, poi, traffic. */
-export function neshanMapOptions(options: ProviderOptions): {
+export interface NeshanMapOptions {
   key: string;
   maptype: string;
   poi: boolean;
   traffic: boolean;
-} {
+}
+
+export function neshanMapOptions(options: ProviderOptions): NeshanMapOptions {
   return { key: options.key ?? '', maptype: options.type, poi: options.poi, traffic: options.traffic };
 }

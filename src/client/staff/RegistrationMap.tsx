@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { AttributionControl, CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
 import type { MapSettings } from '../../shared/api-contract.js';
 import { faConsole } from '../../shared/console-strings.fa.js';
-import { providerOptions, tileLayerProps } from '../../../widgets/map/provider.js';
+import { neshanMapOptions, providerOptions, tileLayerProps } from '../../../widgets/map/provider.js';
 
 /** Neshan's SDK (its own Leaflet) loads only when the live config names `neshan`. */
 const NeshanSurface = lazy(() => import('../../../widgets/map/NeshanSurface.js'));
@@ -31,7 +31,7 @@ export default function RegistrationMap({ latitude, longitude, settings }: Regis
           className="staff-map"
           center={centre}
           zoom={settings.flyToZoom}
-          provider={provider}
+          neshan={neshanMapOptions(provider)}
           mapOptions={{ scrollWheelZoom: false }}
           onMap={(map) => map.getContainer().setAttribute('aria-label', faConsole.staff.position)}
           decorate={(L, map) => {
