@@ -15,13 +15,15 @@ import {
   initialView,
   isSavedLatitude,
   isSavedLongitude,
+  neshanMapOptions,
+  providerOptions,
   roundCoordinates,
+  tileLayerProps,
   type Coordinates,
   type FlyTarget,
   type Place,
 } from './centre.js';
 import { frameStyle, MapPlaceholder } from './MapPlaceholder.js';
-import { neshanMapOptions, providerOptions, tileLayerProps } from './provider.js';
 
 /** Neshan's SDK (its own Leaflet) loads only when the live config names `neshan`. */
 const NeshanSurface = lazy(() => import('./NeshanSurface.js'));

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { fa } from '../../src/shared/strings.fa.js';
 import { loadNeshanSdk, type NeshanLeaflet } from './neshan-sdk.js';
-import type { NeshanMapOptions } from './provider.js';
+import type { NeshanMapOptions } from './centre.js';
 
 export interface NeshanSurfaceProps {
   id?: string;
@@ -10,7 +10,7 @@ export interface NeshanSurfaceProps {
   style?: CSSProperties;
   center: [number, number];
   zoom: number;
-  /** From neshanMapOptions (provider.ts), so this chunk never imports the other Leaflet. */
+  /** From neshanMapOptions (centre.ts), so this chunk never imports the other Leaflet. */
   neshan: NeshanMapOptions;
   /** Leaflet map options beside Neshan's own (keyboardPanDelta, scrollWheelZoom…). */
   mapOptions?: Record<string, unknown>;

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { AttributionControl, CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
 import type { MapSettings } from '../../shared/api-contract.js';
 import { faConsole } from '../../shared/console-strings.fa.js';
-import { neshanMapOptions, providerOptions, tileLayerProps } from '../../../widgets/map/provider.js';
+import { neshanMapOptions, providerOptions, tileLayerProps } from '../../../widgets/map/centre.js';
 
 /** Neshan's SDK (its own Leaflet) loads only when the live config names `neshan`. */
 const NeshanSurface = lazy(() => import('../../../widgets/map/NeshanSurface.js'));
