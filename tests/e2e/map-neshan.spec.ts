@@ -6,8 +6,9 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import { apiPaths, REGISTER_CONFIG_ELEMENT_ID } from '../../src/shared/api-contract.js';
+import { addColleague, registerThroughApi, search, signIn } from './staff-helpers.js';
 import { projectRoot, startServer, type StartedServer } from './server.js';
 import {
   TILE_PNG,
@@ -53,6 +54,17 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
+
+/** The staff CLI writes to the database of E2E_DATABASE_FILE: this file's server's, for a while. */
+async function withOwnDatabase<T>(work: () => T): Promise<T> {
+  const shared = process.env.E2E_DATABASE_FILE;
+  process.env.E2E_DATABASE_FILE = server.databaseFile;
+  try {
+    return await work();
+  } finally {
+    process.env.E2E_DATABASE_FILE = shared;
+  }
+}
 
 interface StandIn {
   /** Requests the stand-in answered, as `METHOD url`, and the quota check's api-key headers. */
@@ -181,4 +193,23 @@ test('the key, the map type and the POI and traffic layers reach Neshan as the S
   expect(overlap(pathsOn(other, BASE), dreamy.base)).toEqual([]);
   expect(overlap(pathsOn(other, LABELS), dreamy.labels)).toEqual([]);
   expect([...standIn.escaped, ...other.escaped]).toEqual([]);
+});
+
+test("the console shows a case's position on Neshan's map with the same options", async ({ page, problems }) => {
+  // The console asks for its session before signing in: a 401 it expects.
+  problems.allow(/401 \(Unauthorized\) @ .*\/api\/staff\/session$/);
+  const api = await request.newContext({ baseURL: server.baseURL });
+  const trackingCode = await registerThroughApi(api, 'داروخانه نقشه نشان');
+  await api.dispose();
+  const email = await withOwnDatabase(() => addColleague('agent', 'neshan-map'));
+  const standIn = await neshanStandIn(page);
+  await signIn(page, email, `${server.baseURL}/staff`);
+  await search(page, trackingCode);
+  await page.getByRole('link', { name: trackingCode }).click();
+  // The SDK's map with the case's marker drawn by the SDK's own Leaflet.
+  await expect(page.locator('.staff-map.leaflet-container path.leaflet-interactive')).toHaveCount(1);
+  await expect.poll(() => standIn.apiKeys).toContain(WEB_KEY);
+  expect(pathsOn(standIn, BASE).size).toBeGreaterThan(0);
+  expect(pathsOn(standIn, TRAFFIC).size).toBe(0);
+  expect(standIn.escaped).toEqual([]);
 });

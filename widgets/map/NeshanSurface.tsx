@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import type { Map as LeafletMap } from 'leaflet';
+import type { Layer, Map as LeafletMap } from 'leaflet';
 import { fa } from '../../src/shared/strings.fa.js';
 import { loadNeshanSdk, type NeshanLeaflet } from './neshan-sdk.js';
 import type { NeshanMapOptions } from './centre.js';
@@ -17,8 +17,8 @@ export interface NeshanSurfaceProps {
   /** Adds the zoom buttons with these titles (the SDK's own buttons are English). */
   zoomTitles?: { zoomIn: string; zoomOut: string };
   onMap: (map: LeafletMap) => void;
-  /** Layers on the SDK's own L (a console marker), added once the map exists. */
-  decorate?: (L: NeshanLeaflet, map: LeafletMap) => void;
+  /** Layers on the SDK's own L (a console marker): kept on the map whatever the SDK does. */
+  decorate?: (L: NeshanLeaflet) => Layer[];
 }
 
 /**
@@ -49,7 +49,7 @@ export default function NeshanSurface(props: NeshanSurfaceProps) {
           const titles = { zoomInTitle: zoomTitles.zoomIn, zoomOutTitle: zoomTitles.zoomOut };
           L.control.zoom({ position: 'topleft', ...titles }).addTo(map);
         }
-        decorate?.(L, map);
+        for (const layer of decorate?.(L) ?? []) keepOn(map, layer, () => cancelled);
         onMap(map);
       },
       () => {
@@ -71,4 +71,17 @@ export default function NeshanSurface(props: NeshanSurfaceProps) {
       )}
     </div>
   );
+}
+
+/**
+ * Adds a layer and puts it back when the SDK clears the map's layers (it does once its quota check
+ * answers, to apply the map type), unless the map itself is going away.
+ */
+function keepOn(map: LeafletMap, layer: Layer, disposed: () => boolean): void {
+  layer.on('remove', () => {
+    setTimeout(() => {
+      if (!disposed() && !map.hasLayer(layer)) layer.addTo(map);
+    });
+  });
+  layer.addTo(map);
 }

@@ -34,9 +34,7 @@ export default function RegistrationMap({ latitude, longitude, settings }: Regis
           neshan={neshanMapOptions(provider)}
           mapOptions={{ scrollWheelZoom: false }}
           onMap={(map) => map.getContainer().setAttribute('aria-label', faConsole.staff.position)}
-          decorate={(L, map) => {
-            L.circleMarker(centre, { radius: 10, ...markerStyle }).addTo(map);
-          }}
+          decorate={(L) => [L.circleMarker(centre, { radius: 10, ...markerStyle })]}
         />
       </Suspense>
     );
