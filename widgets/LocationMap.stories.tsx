@@ -1,4 +1,6 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { MapSettings, RegisterConfig } from '../src/shared/api-contract.js';
+import { providerOptions } from './map/centre.js';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
 import LocationMapWidget from './LocationMap.js';
@@ -39,3 +41,46 @@ export const Disabled: Story = { args: { value: 35.72, siblings: { longitude: 51
 export const Loading: Story = { parameters: { api: { config: 'loading', locations: sampleLocations } } };
 
 export const Failed: Story = { parameters: { api: { config: 'error', locations: sampleLocations } } };
+
+/** The configured provider and its options, shown under the map (the stand-in draws blank tiles). */
+const withProviderCaption: Decorator<WidgetStoryArgs> = (Story, context) => {
+  const { map } = (context.parameters.api as { config: RegisterConfig }).config;
+  const options = providerOptions(map);
+  return (
+    <>
+      <Story />
+      <p data-testid="map-provider" dir="ltr">
+        provider: {options.provider} · maptype: {options.type} · poi: {String(options.poi)} · traffic:{' '}
+        {String(options.traffic)} · tiles: {options.tileUrl}
+      </p>
+    </>
+  );
+};
+
+const providerStory = (map: Partial<MapSettings>): Story => ({
+  decorators: [withProviderCaption],
+  parameters: {
+    api: { config: { ...sampleConfig, map: { ...sampleConfig.map, ...map } }, locations: sampleLocations },
+  },
+});
+
+/** Provider `osm`: OpenStreetMap's tiles, no key. */
+export const ProviderOsm: Story = providerStory({ provider: 'osm' });
+
+/** Provider `tiles`: an XYZ template with subdomains and `{key}` (Map.ir's shape). */
+export const ProviderTiles: Story = providerStory({
+  provider: 'tiles',
+  tileUrl: 'https://{s}.map.ir/shiveh/xyz/1.0.0/Shiveh:Shiveh@EPSG:3857@png/{z}/{x}/{y}.png?x-api-key={key}',
+  subdomains: ['map'],
+  key: 'story-web-key',
+  attribution: '© Map.ir',
+});
+
+/** Provider `neshan`: the spec's options (key, maptype «dreamy», POI on, traffic off) on Neshan's SDK. */
+export const ProviderNeshan: Story = providerStory({
+  provider: 'neshan',
+  key: 'web.0123456789abcdef0123456789abcdef',
+  type: 'dreamy',
+  poi: true,
+  traffic: false,
+});

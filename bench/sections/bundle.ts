@@ -178,7 +178,8 @@ function lazyChunks(dist: string, first: FirstLoad, info: ModuleInfo[]): LazyChu
     .filter(([, chunk]) => chunk.isDynamicEntry)
     .map(([key, chunk]) => {
       const closure = [...staticClosure(manifest, [key])];
-      const js = closure.map((k) => manifest[k].file).filter((file) => !loaded.has(file));
+      const chunks = closure.map((k) => manifest[k].file).filter((file) => !loaded.has(file));
+      const js = [...chunks, ...scriptsLoadedByUrl(dist, chunk.file).filter((file) => !loaded.has(file))];
       const css = closure.flatMap((k) => manifest[k].css ?? []).filter((file) => !loaded.has(file));
       const jsTotals = totals(js.map((file) => sizeOf(dist, file)));
       return {
@@ -190,6 +191,20 @@ function lazyChunks(dist: string, first: FirstLoad, info: ModuleInfo[]): LazyChu
       };
     })
     .sort((a, b) => b.jsGzipBytes - a.jsGzipBytes);
+}
+
+/**
+ * Scripts a chunk runs by URL rather than by import (Neshan's SDK, emitted as a `?url` asset and run
+ * as a classic script): part of what its dynamic import costs, though no import graph names them.
+ */
+function scriptsLoadedByUrl(dist: string, entry: string): string[] {
+  // Only the dynamic import's own chunk: shared chunks name workers that load on their own terms.
+  const code = readFileSync(join(dist, entry), 'utf8');
+  const found = new Set<string>();
+  for (const match of code.matchAll(/["'`]\/(assets\/[\w.-]+\.js)["'`]/g)) {
+    if (match[1] !== entry && existsSync(join(dist, match[1]))) found.add(match[1]);
+  }
+  return [...found];
 }
 
 /** A manifest-like view of the build (keyed by file name) from Rolldown's chunk info. */

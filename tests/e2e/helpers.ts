@@ -97,7 +97,7 @@ function requiredEnv(name: string): string {
 }
 
 /** A 1×1 PNG in the map's land colour: every tile request is answered with it (no outside world). */
-const TILE_PNG = Buffer.from(
+export const TILE_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eQOAAVgAqnWTRlUAAAAAElFTkSuQmCC',
   'base64',
 );

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
-import { AttributionControl, MapContainer, TileLayer, ZoomControl, useMapEvents } from 'react-leaflet';
+import { AttributionControl, MapContainer, TileLayer, ZoomControl } from 'react-leaflet';
 import type { WidgetProps } from '@rjsf/utils';
 import { wizardFormContext } from '../form-context.js';
 import { useWidgetServices } from '../services.js';
@@ -15,13 +15,18 @@ import {
   initialView,
   isSavedLatitude,
   isSavedLongitude,
+  neshanMapOptions,
+  providerOptions,
   roundCoordinates,
-  tileUrlFor,
+  tileLayerProps,
   type Coordinates,
   type FlyTarget,
   type Place,
 } from './centre.js';
 import { frameStyle, MapPlaceholder } from './MapPlaceholder.js';
+
+/** Neshan's SDK (its own Leaflet) loads only when the live config names `neshan`. */
+const NeshanSurface = lazy(() => import('./NeshanSurface.js'));
 
 /** The lazy part of `locationMap` (see widgets/LocationMap.tsx): waits for Register/Config. */
 export default function LocationMapView(props: WidgetProps) {
@@ -127,6 +132,19 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, locations, place.province, place.city, settings]);
 
+  // The centre after every drag, zoom, keyboard pan or flight is the value.
+  useEffect(() => {
+    if (!map) return;
+    const report = () => {
+      const centre = map.getCenter();
+      commit(centre.lat, centre.lng);
+    };
+    map.on('moveend', report);
+    return () => {
+      map.off('moveend', report);
+    };
+  }, [map, commit]);
+
   // The container is the widget's focusable element: role, name, hint, error and focus events.
   useEffect(() => {
     if (!map) return;
@@ -192,29 +210,31 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
     );
   };
 
-  const tileUrl = tileUrlFor(settings);
+  const provider = providerOptions(settings);
   const shownLatitude = typeof value === 'number' ? value : undefined;
   const shownLongitude = typeof longitude === 'number' ? longitude : undefined;
+  const surfaceStyle = { position: 'absolute', inset: 0 } as const;
 
   return (
     <div className="widget-map">
       <div className="widget-map__frame" style={frameStyle}>
-        <MapContainer
-          id={id}
-          className="widget-map__map"
-          style={{ position: 'absolute', inset: 0 }}
-          center={view.center}
-          zoom={view.zoom}
-          zoomControl={false}
-          attributionControl={false}
-          keyboardPanDelta={60}
-          ref={setMap}
-        >
-          <ZoomControl position="topleft" zoomInTitle={fa.widgets.map.zoomIn} zoomOutTitle={fa.widgets.map.zoomOut} />
-          {settings.attribution && <AttributionControl position="bottomleft" prefix={false} />}
-          {tileUrl && <TileLayer url={tileUrl} attribution={settings.attribution} />}
-          <CentreEvents onMoveEnd={commit} />
-        </MapContainer>
+        {provider.provider === 'neshan' ? (
+          <Suspense fallback={null}>
+            <NeshanSurface
+              id={id}
+              className="widget-map__map"
+              style={surfaceStyle}
+              center={view.center}
+              zoom={view.zoom}
+              neshan={neshanMapOptions(provider)}
+              mapOptions={{ keyboardPanDelta: 60 }}
+              zoomTitles={{ zoomIn: fa.widgets.map.zoomIn, zoomOut: fa.widgets.map.zoomOut }}
+              onMap={setMap}
+            />
+          </Suspense>
+        ) : (
+          <TileMap id={id} view={view} settings={settings} onMap={setMap} />
+        )}
         <CentreMarker width={settings.marker.width} height={settings.marker.height} />
       </div>
       <div className="widget-map__bar">
@@ -242,15 +262,32 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
   );
 }
 
-/** Reports the map centre after every drag, zoom, keyboard pan or flight. */
-function CentreEvents({ onMoveEnd }: { onMoveEnd: (latitude: number, longitude: number) => void }) {
-  const map = useMapEvents({
-    moveend: () => {
-      const centre = map.getCenter();
-      onMoveEnd(centre.lat, centre.lng);
-    },
-  });
-  return null;
+/** `osm` and `tiles`: react-leaflet's map with an XYZ raster layer. */
+function TileMap(props: {
+  id: string;
+  view: { center: [number, number]; zoom: number };
+  settings: MapSettings;
+  onMap: (map: LeafletMap) => void;
+}) {
+  const { id, view, settings, onMap } = props;
+  const tiles = tileLayerProps(providerOptions(settings));
+  return (
+    <MapContainer
+      id={id}
+      className="widget-map__map"
+      style={{ position: 'absolute', inset: 0 }}
+      center={view.center}
+      zoom={view.zoom}
+      zoomControl={false}
+      attributionControl={false}
+      keyboardPanDelta={60}
+      ref={onMap}
+    >
+      <ZoomControl position="topleft" zoomInTitle={fa.widgets.map.zoomIn} zoomOutTitle={fa.widgets.map.zoomOut} />
+      {settings.attribution && <AttributionControl position="bottomleft" prefix={false} />}
+      {tiles && <TileLayer {...tiles} />}
+    </MapContainer>
+  );
 }
 
 /** The marker: an icon pinned by CSS to the centre of the frame (its tip on the centre point). */

@@ -1,9 +1,9 @@
 /**
  * The map widget's logic without Leaflet or a DOM: rounding, the first view (restore a saved
  * point or start at the configured centre), which place to fly to when the province or city
- * changes, and the tile URL. Tested on its own because jsdom cannot lay a map out.
+ * changes, the tile URL and the provider's options. Tested on its own because jsdom cannot lay a map out.
  */
-import type { Locations, MapSettings } from '../../src/shared/api-contract.js';
+import type { Locations, MapProvider, MapSettings } from '../../src/shared/api-contract.js';
 
 export type LatLngTuple = [latitude: number, longitude: number];
 
@@ -98,4 +98,53 @@ export function tileUrlFor(settings: Pick<MapSettings, 'tileUrl' | 'key'>): stri
 /** True when the stored pair already equals the rounded centre (no needless onChange). */
 export function sameCoordinates(stored: { latitude?: unknown; longitude?: unknown }, next: Coordinates): boolean {
   return stored.latitude === next.latitude && stored.longitude === next.longitude;
+}
+
+// The map provider's options, read from Register/Config in one place: where `type`, `poi` and
+// `traffic` live in MapSettings may move (issue 25), and only providerOptions() would change.
+
+export interface ProviderOptions {
+  provider: MapProvider;
+  key: string | undefined;
+  type: string;
+  poi: boolean;
+  traffic: boolean;
+  tileUrl: string;
+  subdomains: string[] | undefined;
+  attribution: string | undefined;
+}
+
+export function providerOptions(settings: MapSettings): ProviderOptions {
+  return {
+    provider: settings.provider,
+    key: settings.key,
+    type: settings.type,
+    poi: settings.poi,
+    traffic: settings.traffic,
+    tileUrl: settings.tileUrl,
+    subdomains: settings.subdomains,
+    attribution: settings.attribution,
+  };
+}
+
+/** react-leaflet TileLayer props for `osm` and `tiles`; undefined when the template needs a missing key. */
+export function tileLayerProps(
+  options: ProviderOptions,
+): { url: string; attribution?: string; subdomains?: string[] } | undefined {
+  const url = tileUrlFor(options);
+  if (!url) return undefined;
+  const subdomains = options.subdomains?.length ? options.subdomains : undefined;
+  return { url, attribution: options.attribution, ...(subdomains ? { subdomains } : {}) };
+}
+
+/** The options Neshan's SDK documents for `new L.Map(el, …)`: key, maptype, poi, traffic. */
+export interface NeshanMapOptions {
+  key: string;
+  maptype: string;
+  poi: boolean;
+  traffic: boolean;
+}
+
+export function neshanMapOptions(options: ProviderOptions): NeshanMapOptions {
+  return { key: options.key ?? '', maptype: options.type, poi: options.poi, traffic: options.traffic };
 }

@@ -46,4 +46,16 @@ export const New: Story = {
 /** With the wizard's map settings: the position is one answer, with the map (tiles from the settings' server). */
 export const WithMap: Story = { args: { mapSettings: sampleConfig.map } };
 
+/** The same position on Neshan's map (the spec's options), when the config names `neshan`. */
+export const WithNeshanMap: Story = {
+  args: {
+    mapSettings: {
+      ...sampleConfig.map,
+      provider: 'neshan',
+      key: 'web.0123456789abcdef0123456789abcdef',
+      type: 'dreamy',
+    },
+  },
+};
+
 export const RejectionWithoutReason: Story = { args: { error: faConsole.staff.reasonRequired } };

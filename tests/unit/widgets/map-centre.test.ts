@@ -4,7 +4,10 @@ import {
   initialView,
   isSavedLatitude,
   roundCoordinate,
+  neshanMapOptions,
+  providerOptions,
   roundCoordinates,
+  tileLayerProps,
   tileUrlFor,
 } from '../../../widgets/map/centre.js';
 import { cityOf, config, ISFAHAN, locations, TEHRAN } from './fixtures.js';
@@ -72,5 +75,42 @@ describe('map logic', () => {
       'https://t/{z}/{x}/{y}.png?key=a%20b',
     );
     expect(tileUrlFor({ tileUrl: 'https://t/{z}/{x}/{y}.png?key={key}' })).toBeUndefined();
+  });
+
+  it('gives TileLayer the template with the key filled, its subdomains and attribution', () => {
+    const tiles = providerOptions({
+      ...settings,
+      provider: 'tiles',
+      tileUrl: 'https://{s}.map.ir/{z}/{x}/{y}.png?x-api-key={key}',
+      subdomains: ['a', 'b'],
+      key: 'web-key',
+      attribution: '© Map.ir',
+    });
+    expect(tileLayerProps(tiles)).toEqual({
+      url: 'https://{s}.map.ir/{z}/{x}/{y}.png?x-api-key=web-key',
+      subdomains: ['a', 'b'],
+      attribution: '© Map.ir',
+    });
+    // No subdomains configured: Leaflet's own default stays.
+    expect(tileLayerProps({ ...tiles, subdomains: [] })).not.toHaveProperty('subdomains');
+    expect(tileLayerProps({ ...tiles, key: undefined })).toBeUndefined();
+  });
+
+  it("passes the key, map type, POI and traffic to Neshan's SDK under its option names", () => {
+    const neshan = providerOptions({
+      ...settings,
+      provider: 'neshan',
+      key: 'web.k',
+      type: 'dreamy',
+      poi: true,
+      traffic: false,
+    });
+    expect(neshanMapOptions(neshan)).toEqual({ key: 'web.k', maptype: 'dreamy', poi: true, traffic: false });
+    expect(neshanMapOptions({ ...neshan, poi: false, traffic: true, type: 'standard-night' })).toEqual({
+      key: 'web.k',
+      maptype: 'standard-night',
+      poi: false,
+      traffic: true,
+    });
   });
 });
