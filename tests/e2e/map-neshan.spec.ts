@@ -36,9 +36,8 @@ const NESHAN = /(^|\.)neshan\.org$/;
 let server: StartedServer;
 
 test.describe.configure({ mode: 'serial' });
-// The page CSP lists only the tile template's host; Neshan's hosts are the server's to add
-// (security-headers.ts). Until then the browser would block the SDK before the stand-in sees it.
-test.use({ bypassCSP: true });
+// The page CSP is in force: it names Neshan's hosts when the map is Neshan's (security-headers.ts),
+// and the helpers' `problems` fixture fails the test on any violation.
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -3,7 +3,12 @@
  * point or start at the configured centre), which place to fly to when the province or city
  * changes, the tile URL and the provider's options. Tested on its own because jsdom cannot lay a map out.
  */
-import type { Locations, MapProvider, MapSettings } from '../../src/shared/api-contract.js';
+import {
+  NESHAN_MAP_DEFAULTS,
+  type Locations,
+  type MapProvider,
+  type MapSettings,
+} from '../../src/shared/api-contract.js';
 
 export type LatLngTuple = [latitude: number, longitude: number];
 
@@ -118,9 +123,9 @@ export function providerOptions(settings: MapSettings): ProviderOptions {
   return {
     provider: settings.provider,
     key: settings.key,
-    type: settings.type,
-    poi: settings.poi,
-    traffic: settings.traffic,
+    type: settings.type ?? NESHAN_MAP_DEFAULTS.type,
+    poi: settings.poi ?? NESHAN_MAP_DEFAULTS.poi,
+    traffic: settings.traffic ?? NESHAN_MAP_DEFAULTS.traffic,
     tileUrl: settings.tileUrl,
     subdomains: settings.subdomains,
     attribution: settings.attribution,

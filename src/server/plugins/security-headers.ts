@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { apiPaths } from '../../shared/api-contract.js';
+import { apiPaths, type MapSettings } from '../../shared/api-contract.js';
 import { definitionAssetPaths } from '../../shared/definition-assets.js';
 import { DEFINITION_PREVIEW_PATH, PREVIEW_SANDBOX } from '../../shared/definition-preview.js';
 
@@ -21,7 +21,7 @@ export default fp(
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
-          ...pageDirectives(app.definition.registerConfig.map.tileUrl),
+          ...pageDirectives(app.definition.registerConfig.map),
           ...(framedBySelf ? { 'frame-ancestors': ["'self'"], sandbox: PREVIEW_SANDBOX } : {}),
         },
       },
@@ -60,15 +60,22 @@ const READABLE_ANYWHERE: ReadonlySet<string> = new Set([
   definitionAssetPaths.draftValidators,
 ]);
 
+/**
+ * Where Neshan's SDK (vendored, served from here) reaches when the map is Neshan's: its tiles and
+ * images on its subdomains, and its quota check on its API (widgets/vendor/neshan-leaflet/).
+ */
+const NESHAN_SOURCES = { images: ['https://*.neshan.org'], connect: ['https://api.neshan.org'] };
+
 /** The page CSP: nothing inline or evaluated runs, nothing embeds, bases or frames the wizard. */
-export function pageDirectives(tileUrl: string): Record<string, string[]> {
-  const tiles = tileSource(tileUrl);
+export function pageDirectives(map: Pick<MapSettings, 'provider' | 'tileUrl'>): Record<string, string[]> {
+  const tiles = tileSource(map.tileUrl);
+  const neshan = map.provider === 'neshan';
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
-    'connect-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(neshan ? NESHAN_SOURCES.images : [])],
+    'connect-src': ["'self'", ...(neshan ? NESHAN_SOURCES.connect : [])],
     'font-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
