@@ -22,6 +22,7 @@ import {
   press,
   sampleLocation,
   samplePharmacy,
+  screenshot,
   settledCoordinates,
   shownCoordinates,
   step,
@@ -127,7 +128,7 @@ async function openLocation(page: Page): Promise<void> {
 
 test('on neshan the map flies to the province and city, follows a drag and the keys, and restores the point', async ({
   page,
-}) => {
+}, testInfo) => {
   const standIn = await neshanStandIn(page);
   await openLocation(page);
   await expect(page.getByRole('img', { name: fa.widgets.map.markerAlt })).toBeVisible();
@@ -138,6 +139,7 @@ test('on neshan the map flies to the province and city, follows a drag and the k
   await choose(page, title('location', 'cityId'), sampleLocation.city);
   await expectMapAt(page, sampleLocation.cityLatitude, sampleLocation.cityLongitude);
   const atCity = await shownCoordinates(page);
+  await screenshot(page, testInfo, 'location-neshan');
 
   await dragMap(page, 90, 70);
   await expect.poll(async () => (await shownCoordinates(page)).longitude).toBeLessThan(atCity.longitude - 0.001);
