@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, type AddressSuggestion, type ApiErrorBody } from '../../../src/shared/api-contract.js';
+import { apiPaths, type AddressSuggestion } from '../../../src/shared/api-contract.js';
 import { config, locations } from './fixtures.js';
 import { renderWidget } from './render-widget.js';
 
@@ -10,10 +10,13 @@ const SAVED = { latitude: 32.1, longitude: 52.2 };
 afterEach(() => vi.unstubAllGlobals());
 
 /** Answers GET /api/Utility/Address as the server would; records the points asked for. */
-function stubAddressApi(answer: { status: number; body: AddressSuggestion | ApiErrorBody }) {
+function stubAddressApi(answer: {
+  status: number;
+  body: AddressSuggestion | { error: { code: string; message: string } };
+}) {
   const asked: URL[] = [];
-  const fetchStub = vi.fn((input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
+  const fetchStub = vi.fn((input: string | URL) => {
+    const url = new URL(input, 'http://localhost');
     if (url.pathname !== apiPaths.address) throw new Error(`unexpected request ${url.pathname}`);
     asked.push(url);
     return Promise.resolve(
@@ -64,8 +67,8 @@ describe('the address suggested from the pin', () => {
     expect(asked).toHaveLength(1);
     const { latitude, longitude } = view.data();
     expect(latitude).toBeGreaterThan(SAVED.latitude);
-    expect(asked[0]!.searchParams.get('lat')).toBe(String(latitude));
-    expect(asked[0]!.searchParams.get('lng')).toBe(String(longitude));
+    expect(asked[0].searchParams.get('lat')).toBe(String(latitude));
+    expect(asked[0].searchParams.get('lng')).toBe(String(longitude));
   });
 
   it('goes into the box only when the manager presses «استفاده»', async () => {
@@ -98,7 +101,7 @@ describe('the address suggested from the pin', () => {
   it('shows nothing, and no error, when the server has no address (404)', async () => {
     const asked = stubAddressApi({
       status: 404,
-      body: { error: { code: 'address_unavailable', message: 'نشانی این نقطه در دسترس نیست.' } } as ApiErrorBody,
+      body: { error: { code: 'address_unavailable', message: 'نشانی این نقطه در دسترس نیست.' } },
     });
     const { map } = await renderStep();
     panNorth(map);
