@@ -14,7 +14,7 @@ import { fa } from '../src/shared/strings.fa.js';
 import { definitionStaffPaths } from '../src/shared/definition-contract.js';
 import { definitionAssetPaths } from '../src/shared/definition-assets.js';
 import { sampleDraft, sampleDiff, sampleVersions } from '../src/client/staff/definition/definition-fixtures.js';
-import { sampleCaptcha, sampleConfig, sampleLocations } from '../widgets/story-fixtures.js';
+import { sampleAddressSuggestion, sampleCaptcha, sampleConfig, sampleLocations } from '../widgets/story-fixtures.js';
 import { integrationPaths } from '../src/shared/integrations-contract.js';
 import {
   refusedUrlMessage,
@@ -144,6 +144,7 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
 function answer(method: string, path: string): Response {
   if (method === 'GET' && path === apiPaths.config) return json(200, defaultSeeds.config);
   if (method === 'GET' && path === apiPaths.locations) return json(200, defaultSeeds.locations);
+  if (method === 'GET' && path === apiPaths.address) return json(200, sampleAddressSuggestion);
   if (method === 'GET' && path === apiPaths.statistic) return json(204, undefined);
   if (method === 'GET' && path === apiPaths.health) return json(200, { status: 'ok' });
   if (method === 'GET' && path === apiPaths.captcha) {

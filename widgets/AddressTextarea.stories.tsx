@@ -1,4 +1,10 @@
+import { useEffect } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fa } from '../src/shared/strings.fa.js';
+import { wizardFormContext } from './form-context.js';
+import { fill } from './shared.js';
+import { sampleAddressSuggestion } from './story-fixtures.js';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
 import AddressTextareaWidget from './AddressTextarea.js';
@@ -36,3 +42,33 @@ export const Filled: Story = {
 export const Invalid: Story = { args: { value: 'کوچه', rawErrors: [schemaMessage(step, 'address', 'minLength')] } };
 
 export const Disabled: Story = { args: { value: 'خیابان ولیعصر، پلاک ۱۲', disabled: true } };
+
+/** The map's starting point: the address box offers nothing until the pin is moved. */
+const startingPoint = { latitude: 35.72, longitude: 51.39 };
+
+/** The address box after the manager dragged the map: the pin moves once, as a drag ends. */
+function AddressAfterPinMoved(props: WidgetProps) {
+  const { setField } = wizardFormContext(props.registry);
+  // Once: the harness hands a new setField with every change of the data.
+  useEffect(() => {
+    setField('latitude', 35.7219);
+    setField('longitude', 51.3347);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <AddressTextareaWidget {...props} />;
+}
+
+/** Where the pin has not moved: no suggestion, whatever the provider. */
+export const PinNotMoved: Story = { args: { siblings: startingPoint } };
+
+/** The pin moved: the provider's address (from the story's API stub) with «استفاده». */
+export const WithSuggestion: Story = {
+  args: { siblings: startingPoint },
+  render: renderField(AddressAfterPinMoved, step, 'address'),
+  parameters: {
+    storyTest: {
+      text: [fill(fa.widgets.address.suggestion, { address: sampleAddressSuggestion.address })],
+      button: fa.widgets.address.useLabel,
+    },
+  },
+};

@@ -5,7 +5,8 @@
  * stories and tests inject theirs. So widgets/ never imports src/client/.
  */
 import { createContext, useContext } from 'react';
-import type { Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
+import { apiPaths } from '../src/shared/api-contract.js';
+import type { AddressSuggestion, Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
 import type { MobileCodeSent } from '../src/shared/followup-contract.js';
 
 /** The part of a query's state a widget reads (React Query's result fits it as it is). */
@@ -24,8 +25,25 @@ export interface WidgetServices {
   useLocations: () => ServiceQuery<Locations>;
   /** A fresh, single-use question; `refetch()` asks for another. */
   useCaptcha: () => ServiceQuery<Captcha>;
+  /**
+   * The address the map provider gives for a point (none while `point` is undefined). A failure
+   * is no suggestion: the widget shows nothing, so the hook needs no retry or message.
+   */
+  useAddressSuggestion: (point: MapPoint | undefined) => ServiceQuery<AddressSuggestion>;
   /** The one-time code of a field declared `"verify": "sms"` (a plain object, not a hook). */
   mobileVerification: MobileVerification;
+}
+
+/** A point of the map, as the map widget writes it (rounded degrees). */
+export interface MapPoint {
+  latitude: number;
+  longitude: number;
+}
+
+/** The address query's URL for a point (the app's and the stories' implementations share it). */
+export function addressSuggestionPath(point: MapPoint): string {
+  const query = new URLSearchParams({ lat: String(point.latitude), lng: String(point.longitude) });
+  return `${apiPaths.address}?${query.toString()}`;
 }
 
 /**
@@ -50,6 +68,7 @@ export const serviceKeys = {
   config: ['register-config'],
   locations: ['locations'],
   captcha: ['captcha'],
+  address: ['address-suggestion'],
 } as const;
 
 export const WidgetServicesContext = createContext<WidgetServices | null>(null);

@@ -3,7 +3,7 @@
  * The map settings are the shipped schemas/register-config.json.
  */
 import registerConfig from '../schemas/register-config.json';
-import type { Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
+import type { AddressSuggestion, Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
 
 export const sampleConfig: RegisterConfig = {
   tiers: registerConfig.tiers,
@@ -41,4 +41,9 @@ export const sampleCaptcha: Captcha = {
   id: 'story-captcha-1',
   question: 'حاصل هفت به‌علاوه پنج چند است؟',
   options: ['۱۱', '۱۲', '۱۳', '۱۴'],
+};
+
+/** The provider's address of a point, without the province and city (as the server gives it). */
+export const sampleAddressSuggestion: AddressSuggestion = {
+  address: 'خیابان ولیعصر، کوچه نیلوفر، پلاک ۱۲',
 };

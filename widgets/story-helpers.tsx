@@ -13,9 +13,15 @@ import { getDefaultRegistry } from '@rjsf/core';
 import { getUiOptions, type Registry, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import type { Decorator } from '@storybook/react-vite';
 import type { WizardFormContext } from './form-context.js';
-import { serviceKeys, WidgetServicesContext, type WidgetServices } from './services.js';
+import { addressSuggestionPath, serviceKeys, WidgetServicesContext, type WidgetServices } from './services.js';
 import { storyMobileVerification } from './verify/story-verification.js';
-import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../src/shared/api-contract.js';
+import {
+  apiPaths,
+  type AddressSuggestion,
+  type Captcha,
+  type Locations,
+  type RegisterConfig,
+} from '../src/shared/api-contract.js';
 import { fa } from '../src/shared/strings.fa.js';
 
 /** How a story wants one API answer: the data, forever loading, or failed. */
@@ -94,6 +100,14 @@ export const storyServices: WidgetServices = {
       queryKey: serviceKeys.captcha,
       queryFn: () => fetchJson<Captcha>(apiPaths.captcha),
       staleTime: Infinity,
+    }),
+  useAddressSuggestion: (point) =>
+    useQuery({
+      queryKey: [...serviceKeys.address, point?.latitude, point?.longitude],
+      queryFn: () => fetchJson<AddressSuggestion>(addressSuggestionPath(point!)),
+      enabled: point !== undefined,
+      staleTime: Infinity,
+      retry: false,
     }),
 };
 

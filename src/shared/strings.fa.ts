@@ -91,6 +91,11 @@ export const fa = {
       zoomOut: 'کوچک‌نمایی نقشه',
       roleDescription: 'نقشه',
     },
+    address: {
+      suggestion: 'نشانی پیشنهادی: {address}',
+      use: 'استفاده',
+      useLabel: 'استفاده از نشانی پیشنهادی در کادر آدرس',
+    },
     captcha: {
       loading: 'در حال بارگیری پرسش امنیتی…',
       error: 'پرسش امنیتی بارگیری نشد.',

@@ -68,7 +68,16 @@ export const widgetDeclarations: Record<CustomWidgetName, WidgetDeclaration> = {
     review: 'city',
     fetches: [apiPaths.locations],
   },
-  addressTextarea: { options: { rows: { kind: 'number', default: 2 } }, ...none },
+  // Follows the map's point: a moved pin brings a suggested address (issue 25).
+  addressTextarea: {
+    options: {
+      rows: { kind: 'number', default: 2 },
+      latitudeField: { kind: 'field', default: 'latitude' },
+      longitudeField: { kind: 'field', default: 'longitude' },
+    },
+    follows: ['latitudeField', 'longitudeField'],
+    owns: [],
+  },
   mobileNumber: { options: { mask: { kind: 'text', default: '9999-999-9999' } }, ...none, verifies: ['sms'] },
   // No default mask: the digits are shown as typed, as many as the field's maxLength.
   nationalCode: { options: { mask: { kind: 'text', default: '' } }, ...none },

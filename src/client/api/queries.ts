@@ -1,6 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../../shared/api-contract.js';
-import { serviceKeys } from '../../../widgets/services.js';
+import {
+  apiPaths,
+  type AddressSuggestion,
+  type Captcha,
+  type Locations,
+  type RegisterConfig,
+} from '../../shared/api-contract.js';
+import { addressSuggestionPath, serviceKeys, type MapPoint } from '../../../widgets/services.js';
 import { loadRegisterConfig } from './config.js';
 import { request } from './http.js';
 
@@ -45,6 +51,30 @@ export function useCaptcha(enabled = true) {
     staleTime: Infinity,
     gcTime: 0,
     retry: 1,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** How long a suggestion may take: the server gives up on the provider after 2 s. */
+const ADDRESS_TIMEOUT_MS = 4000;
+
+/**
+ * The address of the map's point, through our server (the provider's key stays there). A new
+ * point drops the previous question: React Query aborts a request whose query lost its observer,
+ * because the signal is handed on. A failure (404 without a provider, 400 outside Iran, the
+ * network, a timeout) is not retried: the widget shows no suggestion.
+ */
+export function useAddressSuggestion(point: MapPoint | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.address, point?.latitude, point?.longitude],
+    queryFn: ({ signal }) =>
+      request<AddressSuggestion>(addressSuggestionPath(point!), {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(ADDRESS_TIMEOUT_MS)]),
+      }),
+    enabled: point !== undefined,
+    staleTime: Infinity,
+    retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });

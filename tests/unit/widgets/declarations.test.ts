@@ -27,7 +27,7 @@ describe("the widgets' declarations", () => {
   });
 
   it("tell the form which siblings to follow (the map's province and city too) and who owns a hidden field", () => {
-    expect(followedFields(locationUi)).toEqual(['cityId', 'longitude', 'selectedState']);
+    expect(followedFields(locationUi)).toEqual(['cityId', 'latitude', 'longitude', 'selectedState']);
     expect(ownedFields(locationUi)).toEqual({ longitude: 'latitude' });
     expect(ownedFields(managerUi)).toEqual({ captchaId: 'captchaAnswer' });
     expect(followedFields(pharmacyUi)).toEqual([]);

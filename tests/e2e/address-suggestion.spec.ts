@@ -1,0 +1,55 @@
+import { apiPaths } from '../../src/shared/api-contract.js';
+import { dragMap, expect, fa, fillPharmacyInfo, press, samplePharmacy, step, test } from './helpers.js';
+import type { Page } from '@playwright/test';
+
+const SUGGESTED = 'خیابان ولیعصر، کوچه نیلوفر، پلاک ۱۲';
+const suggestionText = fa.widgets.address.suggestion.replace('{address}', SUGGESTED);
+
+/** Answers the address route here: the server's own route may not be on this build. */
+async function answerAddress(page: Page, status: number, body: unknown): Promise<URL[]> {
+  const asked: URL[] = [];
+  await page.route(`**${apiPaths.address}?*`, async (route) => {
+    asked.push(new URL(route.request().url()));
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  return asked;
+}
+
+async function openLocationStep(page: Page) {
+  await page.goto('/welcome?tier=2');
+  await press(page, step('welcome').buttons!.next!);
+  await fillPharmacyInfo(page, samplePharmacy());
+  await press(page, step('pharmacy-info').buttons!.next!);
+  await expect(page).toHaveURL(/\/location$/);
+}
+
+test('a drag of the map offers the address of the pin, and «استفاده» puts it in the box', async ({ page }) => {
+  const asked = await answerAddress(page, 200, { address: SUGGESTED });
+  await openLocationStep(page);
+  const box = page.getByRole('textbox', { name: 'آدرس' });
+  await expect(box).toBeVisible();
+
+  await dragMap(page, 90, 70);
+  await expect(page.getByText(suggestionText)).toBeVisible();
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.at(-1)!.searchParams.get('lat')).toMatch(/^\d+(\.\d+)?$/);
+  await expect(box).toHaveValue('');
+
+  await page.getByRole('button', { name: fa.widgets.address.useLabel }).click();
+  await expect(box).toHaveValue(SUGGESTED);
+  await expect(page.getByText(suggestionText)).toHaveCount(0);
+});
+
+test('with no address for the point (404), nothing is shown and the step has no error', async ({ page, problems }) => {
+  // The browser logs the refused request itself; the page shows nothing of it.
+  problems.allow(/status of 404.*Utility\/Address/);
+  const asked = await answerAddress(page, 404, {
+    error: { code: 'address_unavailable', message: 'نشانی این نقطه در دسترس نیست.' },
+  });
+  await openLocationStep(page);
+  await dragMap(page, 90, 70);
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await expect(page.getByText(/نشانی پیشنهادی/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: fa.widgets.address.useLabel })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
