@@ -8,7 +8,8 @@ import type { AddressSuggestion, Captcha, Locations, RegisterConfig } from '../s
 export const sampleConfig: RegisterConfig = {
   tiers: registerConfig.tiers,
   defaultTier: registerConfig.defaultTier,
-  map: { ...registerConfig.map, provider: 'osm' },
+  // Stories and widget tests show the address suggestion: the map has an address service here.
+  map: { ...registerConfig.map, provider: 'osm', addressService: true },
   definitionVersion: 'story',
 };
 

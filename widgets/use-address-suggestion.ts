@@ -40,8 +40,11 @@ function useMovedPoint(latitude: unknown, longitude: unknown): MapPoint | undefi
  * while it is asked for, and after any failure (a suggestion is a help, never an error).
  */
 export function useAddressSuggestion(latitude: unknown, longitude: unknown): string | undefined {
+  const services = useWidgetServices();
+  // Without a service for this map the server could only answer 404: nothing is asked.
+  const offered = services.useRegisterConfig().data?.map.addressService === true;
   const point = useMovedPoint(latitude, longitude);
-  const answer = useWidgetServices().useAddressSuggestion(point);
+  const answer = services.useAddressSuggestion(offered ? point : undefined);
   const address = answer.isError ? undefined : answer.data?.address.trim();
   return address ? address : undefined;
 }

@@ -59,6 +59,11 @@ export interface MapSettings {
   tileUrl: string;
   /** `tiles` only: the template's subdomains for `{s}`. */
   subdomains?: string[];
+  /**
+   * Whether GET /api/Utility/Address can answer for this map (a service and its key are
+   * configured on the server): without one the wizard never asks.
+   */
+  addressService?: boolean;
   attribution?: string;
   key?: string;
   /**

@@ -5,8 +5,26 @@ import type { Page } from '@playwright/test';
 const SUGGESTED = 'خیابان ولیعصر، کوچه نیلوفر، پلاک ۱۲';
 const suggestionText = fa.widgets.address.suggestion.replace('{address}', SUGGESTED);
 
-/** Answers the address route here: the server's own route may not be on this build. */
+/**
+ * The suite's server has no address service (osm, no MAP_SERVICE_KEY), so its Register/Config says
+ * `addressService: false` and the wizard never asks. Here the config says there is one (in the
+ * pages' inlined config and in the API's answer), and the address route is answered by the test.
+ */
+async function offerAddressService(page: Page): Promise<void> {
+  const offered = (text: string) => text.replaceAll('"addressService":false', '"addressService":true');
+  await page.route(
+    (url) =>
+      url.pathname === apiPaths.config || (!url.pathname.startsWith('/api/') && !/\.[a-z0-9]+$/.test(url.pathname)),
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: offered(await response.text()) });
+    },
+  );
+}
+
+/** Answers the address route here, with the config saying the map has an address service. */
 async function answerAddress(page: Page, status: number, body: unknown): Promise<URL[]> {
+  await offerAddressService(page);
   const asked: URL[] = [];
   await page.route(`**${apiPaths.address}?*`, async (route) => {
     asked.push(new URL(route.request().url()));

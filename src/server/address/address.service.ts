@@ -59,6 +59,13 @@ const CACHE_MS = 24 * 3_600_000;
  * service, its error codes — Neshan's 470 and 480–485 among them —, a timeout, a body that is not
  * what it documents) is `undefined`: no suggestion, never an error on the step.
  */
+/** The service for a map: MAP_SERVICE when set, Neshan's for the `neshan` map, none otherwise (and none without a key). */
+export function addressServiceKind(config: MapServiceConfig, provider: MapProvider): MapServiceKind | undefined {
+  if (!config.key) return undefined;
+  if (config.kind) return config.kind;
+  return provider === 'neshan' ? 'neshan' : undefined;
+}
+
 export class AddressService {
   private readonly cache = new Map<string, { address: string; until: number }>();
   private readonly pending = new Map<string, Promise<string | undefined>>();
@@ -68,11 +75,8 @@ export class AddressService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** The service for this map: MAP_SERVICE when set, Neshan's for the `neshan` map, none otherwise. */
   kindFor(provider: MapProvider): MapServiceKind | undefined {
-    if (!this.config.key) return undefined;
-    if (this.config.kind) return this.config.kind;
-    return provider === 'neshan' ? 'neshan' : undefined;
+    return addressServiceKind(this.config, provider);
   }
 
   async addressOf(provider: MapProvider, point: Point): Promise<string | undefined> {

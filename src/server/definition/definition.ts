@@ -12,7 +12,7 @@ import {
 } from '../../shared/definition-files.js';
 import { inlineRefs } from '../../shared/inline-refs.js';
 import { loadWizard, type JsonSchema, type LoadedWizard } from '../../shared/wizard-definition.js';
-import { NESHAN_MAP_DEFAULTS, type RegisterConfig } from '../../shared/api-contract.js';
+import { NESHAN_MAP_DEFAULTS, type MapProvider, type RegisterConfig } from '../../shared/api-contract.js';
 import { fromRoot } from '../paths.js';
 
 /** Everything the server takes from one version of the definition: the wizard, its registration validator, the plans. */
@@ -49,6 +49,8 @@ export class DefinitionCodeError extends DefinitionError {
 
 export interface DefinitionOverrides {
   mapKey?: string;
+  /** Whether the server has an address service for a map of this provider (src/server/address). */
+  addressServiceFor?: (provider: MapProvider) => boolean;
   mapTileUrl?: string;
 }
 
@@ -146,6 +148,7 @@ function registerConfigOf(config: unknown, overrides: DefinitionOverrides): Defi
   const map = settings.map.provider === 'neshan' ? { ...NESHAN_MAP_DEFAULTS, ...settings.map } : { ...settings.map };
   if (overrides.mapTileUrl) map.tileUrl = overrides.mapTileUrl;
   if (overrides.mapKey) map.key = overrides.mapKey;
+  map.addressService = overrides.addressServiceFor?.(map.provider) ?? false;
   if (!settings.tiers.some((tier) => tier.id === settings.defaultTier)) {
     throw new DefinitionError('register-config.json: defaultTier must be the id of one of the tiers.');
   }

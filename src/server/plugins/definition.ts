@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { addressServiceKind } from '../address/address.service.js';
 import type { Definition } from '../definition/definition.js';
 import { DefinitionStore } from '../definition/definition.service.js';
 
@@ -14,7 +15,11 @@ export default fp(
       database: app.database,
       clock: app.clock,
       graceMs: app.config.definition.graceMs,
-      overrides: { mapKey: app.config.mapKey, mapTileUrl: app.config.mapTileUrl },
+      overrides: {
+        mapKey: app.config.mapKey,
+        mapTileUrl: app.config.mapTileUrl,
+        addressServiceFor: (provider) => addressServiceKind(app.config.mapService, provider) !== undefined,
+      },
       schemasDir: app.config.schemasDir,
       logError: (message, detail) => app.log.error(detail, message),
     });

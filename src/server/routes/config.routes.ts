@@ -37,6 +37,7 @@ export const registerConfigSchema = {
         provider: { type: 'string', enum: [...MAP_PROVIDERS] },
         tileUrl: { type: 'string' },
         subdomains: { type: 'array', items: { type: 'string' } },
+        addressService: { type: 'boolean' },
         attribution: { type: 'string' },
         key: { type: 'string' },
         type: { type: 'string' },
