@@ -71,7 +71,7 @@ const builtFiles = (page: Page, base: string): Promise<string[]> =>
     { origin: base },
   );
 
-/** JS/CSS a step without the map needs until it is hydrated: subtracted from /location's files. */
+/** JS/CSS a step without the map fetches: subtracted from /location's files. */
 async function controlFiles(browser: Browser, base: string, version: string): Promise<Set<string>> {
   if (!controlRoute) return new Set();
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -80,6 +80,8 @@ async function controlFiles(browser: Browser, base: string, version: string): Pr
     const page = await context.newPage();
     await page.goto(base + controlRoute, { waitUntil: 'load' });
     await page.locator('#root[data-hydrated] form').first().waitFor({ timeout: 20_000 });
+    // Pre-rendered steps prefetch nothing, so all it fetches until the network is idle is its own.
+    await page.waitForLoadState('networkidle');
     return new Set(await builtFiles(page, base));
   } finally {
     await context.close();
@@ -197,7 +199,7 @@ export function mapMarkdown(figures: MapSection): string[] {
   return [
     '## Map',
     '',
-    `/location on each map provider, Chromium without CPU slowdown, ${figures.runs} run(s) each (median shown). Tile and Neshan API hosts answered locally by the e2e tests' stand-in (a 1×1 PNG per tile), so the first tile measures the page and the map's code, not a tile server. Map files: the JS/CSS /location fetched until its first tile that the next step does not need. Reported only: no budget (the /location LCP, CLS and typing budgets above are osm's).`,
+    `/location on each map provider, Chromium without CPU slowdown, ${figures.runs} run(s) each (median shown). Tile and Neshan API hosts answered locally by the e2e tests' stand-in (a 1×1 PNG per tile), so the first tile measures the page and the map's code, not a tile server. Map files: the JS/CSS /location fetched until its first tile that the next step does not fetch. Reported only: no budget (the /location LCP, CLS and typing budgets above are osm's).`,
     '',
     markdownTable(
       ['provider', 'map JS gzip', 'map JS brotli', 'map CSS gzip', 'map CSS brotli', 'files', 'first tile', 'runs'],
