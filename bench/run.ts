@@ -4,7 +4,7 @@
 //
 //   --quick     smoke mode (< 90 s): every section with tiny sizes, written to bench/tmp/ instead
 //   --no-build  measure what is in dist/ (and bench/peer/dist/) as it is
-//   --only=a,b  only these sections (publish, bundle, lighthouse, typing, server, staff-list, webhooks, peer)
+//   --only=a,b  only these sections (publish, bundle, lighthouse, typing, map, server, staff-list, webhooks, peer)
 //
 // It fails (exit 1) only when a measurement is broken, never because a budget is missed.
 import { execFileSync } from 'node:child_process';
@@ -41,6 +41,7 @@ import {
   type DistAnalysis,
   type ModuleInfo,
 } from './sections/bundle.js';
+import { mapMarkdown, mapSection } from './sections/map.js';
 import { lighthouseSection, type LighthousePage, type PageSpec } from './sections/lighthouse.js';
 import { recordRoutes, type RouteLoad } from './sections/routes.js';
 import { serverSection, type ServerSection } from './sections/server.js';
@@ -399,6 +400,9 @@ const typing = await section('typing', async () => {
 
 await app?.stop();
 
+// ── map: osm beside neshan (stand-in), own servers; reported, not budgeted ─────────────────────
+const map = await section('map', () => mapSection(options.quick, productClient));
+
 // ── server throughput, own processes ─────────────────────────────────────────────────────────
 const server = await section('server', async () => {
   const figures: ServerSection = await serverSection(options.quick, productClient);
@@ -651,7 +655,7 @@ const meta = {
   loadAverage,
   errors,
 };
-const results = { meta, publish, bundle, lighthouse, typing, server, staffList, webhooks, peer };
+const results = { meta, publish, bundle, lighthouse, typing, map, server, staffList, webhooks, peer };
 const budgets: Budget[] = [publish, bundle, lighthouse, typing, server, staffList, webhooks, peer].flatMap((part) =>
   ok(part) && 'budgets' in part ? part.budgets : [],
 );
@@ -939,6 +943,8 @@ function renderMarkdown(): string {
     }
     for (const missing of staffList.notMeasured) out.push(`- ${missing.database} not measured: ${missing.reason}`, '');
   }
+
+  if (ok(map)) out.push(...mapMarkdown(map));
 
   if (ok(webhooks)) out.push(...webhooksMarkdown(webhooks));
 

@@ -14,6 +14,7 @@ import { fa } from '../../src/shared/strings.fa.js';
 import { faConsole } from '../../src/shared/console-strings.fa.js';
 import { validAnswers } from '../fixtures/registration.js';
 import { projectRoot } from './server.js';
+import { TILE_PNG } from './map-stand-in.js';
 import type { RegistrationRow } from '../../src/server/registration/registration.table.js';
 
 export { expect };
@@ -97,10 +98,7 @@ function requiredEnv(name: string): string {
 }
 
 /** A 1×1 PNG in the map's land colour: every tile request is answered with it (no outside world). */
-export const TILE_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eQOAAVgAqnWTRlUAAAAAElFTkSuQmCC',
-  'base64',
-);
+export { TILE_PNG };
 
 export interface BrowserProblems {
   /** Console errors, page errors and CSP violations seen so far. */

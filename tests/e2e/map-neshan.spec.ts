@@ -10,8 +10,8 @@ import { request, type Page } from '@playwright/test';
 import { apiPaths, REGISTER_CONFIG_ELEMENT_ID } from '../../src/shared/api-contract.js';
 import { addColleague, registerThroughApi, search, signIn } from './staff-helpers.js';
 import { projectRoot, startServer, type StartedServer } from './server.js';
+import { NESHAN_WEB_KEY, neshanStandIn, type StandIn } from './map-stand-in.js';
 import {
-  TILE_PNG,
   choose,
   dragMap,
   expect,
@@ -30,9 +30,7 @@ import {
   title,
 } from './helpers.js';
 
-// The SDK checks the key's shape (a web key: «web.» and 32 hex digits) before asking for anything.
-const WEB_KEY = 'web.0123456789abcdef0123456789abcdef';
-const NESHAN = /(^|\.)neshan\.org$/;
+const WEB_KEY = NESHAN_WEB_KEY;
 
 let server: StartedServer;
 
@@ -64,39 +62,6 @@ async function withOwnDatabase<T>(work: () => T): Promise<T> {
   } finally {
     process.env.E2E_DATABASE_FILE = shared;
   }
-}
-
-interface StandIn {
-  /** Requests the stand-in answered, as `METHOD url`, and the quota check's api-key headers. */
-  answered: string[];
-  apiKeys: string[];
-  /** Requests to any other host: must stay empty. */
-  escaped: string[];
-}
-
-/** Answers Neshan's hosts locally and refuses (and records) anything else off the machine. */
-async function neshanStandIn(page: Page): Promise<StandIn> {
-  const standIn: StandIn = { answered: [], apiKeys: [], escaped: [] };
-  await page.route(
-    (url) => url.hostname !== '127.0.0.1',
-    async (route) => {
-      const request = route.request();
-      const url = new URL(request.url());
-      if (!NESHAN.test(url.hostname)) {
-        standIn.escaped.push(request.url());
-        return route.abort();
-      }
-      standIn.answered.push(`${request.method()} ${request.url()}`);
-      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
-      if (url.hostname === 'api.neshan.org') {
-        const key = request.headers()['api-key'];
-        if (key) standIn.apiKeys.push(key);
-        return route.fulfill({ status: 200, headers: cors, contentType: 'application/json', body: '{}' });
-      }
-      return route.fulfill({ status: 200, headers: cors, contentType: 'image/png', body: TILE_PNG });
-    },
-  );
-  return standIn;
 }
 
 const pathsOn = (standIn: StandIn, hosts: RegExp) =>

@@ -1,0 +1,52 @@
+/**
+ * Local stand-ins for the map providers' hosts (issue 25), shared by the e2e tests and the bench:
+ * page routes that answer every request of the map (Neshan's quota check, tiles, images) on the
+ * machine and refuse, and record, anything else that would leave it.
+ */
+import type { Page } from 'playwright';
+
+/** A 1×1 PNG served for every tile. */
+export const TILE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eQOAAVgAqnWTRlUAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+// The SDK checks the key's shape (a web key: «web.» and 32 hex digits) before asking for anything.
+export const NESHAN_WEB_KEY = 'web.0123456789abcdef0123456789abcdef';
+export const NESHAN_HOSTS = /(^|\.)neshan\.org$/;
+export const OSM_HOSTS = /(^|\.)openstreetmap\.org$/;
+
+export interface StandIn {
+  /** Requests the stand-in answered, as `METHOD url`, and the quota check's api-key headers. */
+  answered: string[];
+  apiKeys: string[];
+  /** Requests to any other host: must stay empty. */
+  escaped: string[];
+}
+
+/** Answers the hosts matching `hosts` locally and refuses (and records) anything else off the machine. */
+export async function mapStandIn(page: Page, hosts: RegExp): Promise<StandIn> {
+  const standIn: StandIn = { answered: [], apiKeys: [], escaped: [] };
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1',
+    async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      if (!hosts.test(url.hostname)) {
+        standIn.escaped.push(request.url());
+        return route.abort();
+      }
+      standIn.answered.push(`${request.method()} ${request.url()}`);
+      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
+      if (url.hostname === 'api.neshan.org') {
+        const key = request.headers()['api-key'];
+        if (key) standIn.apiKeys.push(key);
+        return route.fulfill({ status: 200, headers: cors, contentType: 'application/json', body: '{}' });
+      }
+      return route.fulfill({ status: 200, headers: cors, contentType: 'image/png', body: TILE_PNG });
+    },
+  );
+  return standIn;
+}
+
+export const neshanStandIn = (page: Page): Promise<StandIn> => mapStandIn(page, NESHAN_HOSTS);
