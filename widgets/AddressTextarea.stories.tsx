@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { WidgetProps } from '@rjsf/utils';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fa } from '../src/shared/strings.fa.js';
@@ -8,9 +9,11 @@ import { sampleAddressSuggestion } from './story-fixtures.js';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
 import AddressTextareaWidget from './AddressTextarea.js';
+import { useWidgetServices, WidgetServicesContext, type WidgetServices } from './services.js';
 import {
   renderField,
   schemaMessage,
+  seededError,
   widgetArgTypes,
   withWidgetProviders,
   type WidgetStoryArgs,
@@ -71,4 +74,37 @@ export const WithSuggestion: Story = {
       button: fa.widgets.address.useLabel,
     },
   },
+};
+
+/**
+ * The pin moved and its address is still being asked for, or the asking failed: the box shows no
+ * suggestion either way (a suggestion is a help, never an error on the step).
+ */
+function AddressWhileAsking({ answer, ...props }: WidgetProps & { answer: 'loading' | 'error' }) {
+  const services = useWidgetServices();
+  const asking: WidgetServices = {
+    ...services,
+    useAddressSuggestion: (point) =>
+      useQuery({
+        queryKey: ['story-address', answer, point?.latitude, point?.longitude],
+        queryFn: () => (answer === 'loading' ? new Promise<never>(() => undefined) : Promise.reject(seededError())),
+        enabled: point !== undefined,
+        retry: false,
+      }),
+  };
+  return (
+    <WidgetServicesContext.Provider value={asking}>
+      <AddressAfterPinMoved {...props} />
+    </WidgetServicesContext.Provider>
+  );
+}
+
+export const SuggestionLoading: Story = {
+  args: { siblings: startingPoint },
+  render: renderField((props: WidgetProps) => <AddressWhileAsking {...props} answer="loading" />, step, 'address'),
+};
+
+export const SuggestionFailed: Story = {
+  args: { siblings: startingPoint },
+  render: renderField((props: WidgetProps) => <AddressWhileAsking {...props} answer="error" />, step, 'address'),
 };
