@@ -52,16 +52,7 @@ export interface Sender {
  * resolver the agent filters (tests stub it).
  */
 export function webhookSender(options: { allowPrivate: boolean; timeoutMs: number; lookup: LookupFunction }): Sender {
-  // Connections are kept for the next event to the same receiver: a TLS handshake per delivery
-  // costs the server more CPU than the delivery itself. A kept socket was checked when it was made,
-  // to the address it still talks to, so keeping it opens no way around the check.
-  const filter = {
-    allowPrivateIPAddress: options.allowPrivate,
-    keepAlive: true,
-    keepAliveMsecs: 1000,
-    maxSockets: 8,
-    timeout: options.timeoutMs,
-  };
+  const filter = { allowPrivateIPAddress: options.allowPrivate, keepAlive: false };
   const agents = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
   return {
     send: (request) => post(request, agents, options),
