@@ -2,9 +2,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiTags } from '../api-tags.js';
 import { ApiError } from '../errors.js';
 import { integrationPaths } from '../../shared/integrations-contract.js';
-import type { CaseFilterQuery, CaseStatus } from '../../shared/staff-contract.js';
+import type { CaseFilterQuery } from '../../shared/staff-contract.js';
 import { definitionOfVersion } from '../definition/definition-version.repository.js';
 import { caseAnswers } from '../staff/answers.js';
+import { caseSummary } from '../staff/case.service.js';
 import {
   casesForReaderAfter,
   findCaseForReader,
@@ -57,29 +58,10 @@ function readerFilters(query: ReaderListQuery): CaseFilters {
   };
 }
 
+/** The console list's summary of a case (case.service.ts), with when it last changed and its version. */
 function readerSummary(row: ReaderCaseRow): ReaderSummary {
-  return {
-    id: row.id,
-    trackingCode: row.tracking_code,
-    status: row.status as CaseStatus,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    definitionVersion: row.definition_version,
-    pharmacyName: row.pharmacy_name,
-    tier: row.tier,
-    type: row.type,
-    service: row.service,
-    provinceId: row.province_id,
-    cityId: row.city_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    mobileNumber: row.mobile_number,
-    nationalCode: row.national_code,
-    assignee:
-      row.assignee_id === null || row.assignee_email === null || row.assignee_role === null
-        ? null
-        : { id: row.assignee_id, email: row.assignee_email, role: row.assignee_role },
-  };
+  const { waitingSince: _waiting, ...summary } = caseSummary(row);
+  return { ...summary, updatedAt: row.updated_at, definitionVersion: row.definition_version };
 }
 
 /**
