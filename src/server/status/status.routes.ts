@@ -7,6 +7,7 @@ import { ApiError, errorResponseSchema } from '../errors.js';
 import { TRACKING_CODE_PATTERN } from '../registration/tracking-code.js';
 import { lookUpStatus } from './status.service.js';
 import { waitError } from './wait-words.js';
+import { formatShapes } from '../../shared/formats.js';
 
 export const statusAnswerSchema = {
   type: 'object',
@@ -21,7 +22,8 @@ export const statusAnswerSchema = {
   },
 } as const;
 
-const MOBILE = /^09[0-9]{9}$/;
+/** The stored mobile's shape, the one the floor holds (src/shared/formats.ts). */
+const MOBILE = new RegExp(formatShapes['ir-mobile']);
 
 /**
  * POST Register/Status: a registration's status for its tracking code and mobile number (both in
