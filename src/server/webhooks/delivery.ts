@@ -52,7 +52,18 @@ export interface Sender {
  * resolver the agent filters (tests stub it).
  */
 export function webhookSender(options: { allowPrivate: boolean; timeoutMs: number; lookup: LookupFunction }): Sender {
-  const filter = { allowPrivateIPAddress: options.allowPrivate, keepAlive: false };
+  // Connections are kept for the next event to the same receiver: a TLS handshake per delivery
+  // costs the server more CPU than the delivery itself. A kept socket was checked when it was made,
+  // to the address it still talks to, so keeping it opens no way around the check.
+  const filter = {
+    allowPrivateIPAddress: options.allowPrivate,
+    keepAlive: true,
+    keepAliveMsecs: 1000,
+    // No cap on sockets: a capped pool queues a pass's deliveries behind slow receivers, and a
+    // queued request spends its timeout waiting for a socket.
+    maxFreeSockets: 32,
+    timeout: options.timeoutMs,
+  };
   const agents = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
   return {
     send: (request) => post(request, agents, options),
