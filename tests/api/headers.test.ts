@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tileSource } from '../../src/server/plugins/security-headers.js';
-import { openSession, postRegistration, testApp } from './helpers.js';
+import { createStaffAccount } from '../../src/server/staff/staff.service.js';
+import { openSession, postRegistration, signInStaff, testApp } from './helpers.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -68,6 +69,43 @@ describe('security headers', () => {
       expect(csp.match(/tile\.example\.com/g)).toHaveLength(1);
     } finally {
       await tiled.close();
+    }
+  });
+});
+
+describe('the CSP follows the live version', () => {
+  const PASSWORD = 'a long enough password';
+
+  it("names Neshan's hosts on the next page once a version choosing Neshan's map is published, with no restart", async () => {
+    const editing = await testApp({ MAP_KEY: 'web.0123456789abcdef0123456789abcdef' });
+    try {
+      const before = (await editing.inject({ url: '/welcome' })).headers['content-security-policy'] as string;
+      expect(before).not.toContain('neshan.org');
+      await createStaffAccount(editing.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+      const { headers } = await signInStaff(editing, 'editor@example.ir', PASSWORD);
+      const draft = (await editing.inject({ url: '/api/staff/definition/draft', headers })).json();
+      draft.files['register-config.json'].map.provider = 'neshan';
+      const saved = await editing.inject({
+        method: 'PUT',
+        url: '/api/staff/definition/draft',
+        headers,
+        payload: { revision: draft.revision, files: draft.files },
+      });
+      expect(saved.statusCode).toBe(200);
+      const published = await editing.inject({
+        method: 'POST',
+        url: '/api/staff/definition/publish',
+        headers,
+        payload: { note: 'نقشهٔ نشان' },
+      });
+      expect(published.statusCode).toBe(200);
+
+      const after = (await editing.inject({ url: '/welcome' })).headers['content-security-policy'] as string;
+      expect(after).toMatch(/img-src 'self' data: blob:[^;]* https:\/\/\*\.neshan\.org;/);
+      expect(after).toContain("connect-src 'self' https://api.neshan.org;");
+      expect(after).toContain("script-src 'self';");
+    } finally {
+      await editing.close();
     }
   });
 });

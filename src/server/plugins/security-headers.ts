@@ -12,16 +12,16 @@ import { DEFINITION_PREVIEW_PATH, PREVIEW_SANDBOX } from '../../shared/definitio
  * attributes), scripts never; images may come from the map's tile server. HSTS only in production,
  * where the site is served over HTTPS (outside it, it would pin localhost to https).
  *
- * helmet's middleware is built once, here: @fastify/helmet built it again on every request,
- * parsing the CSP each time (7 % of the server's CPU under the benchmark's load).
+ * helmet's middleware is built once per map source, here: @fastify/helmet built it again on every
+ * request, parsing the CSP each time (7 % of the server's CPU under the benchmark's load).
  */
 export default fp(
   async (app) => {
-    const options = (framedBySelf: boolean) => ({
+    const options = (map: MapSource, framedBySelf: boolean) => ({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
-          ...pageDirectives(app.definition.registerConfig.map),
+          ...pageDirectives(map),
           ...(framedBySelf ? { 'frame-ancestors': ["'self'"], sandbox: PREVIEW_SANDBOX } : {}),
         },
       },
@@ -30,17 +30,25 @@ export default fp(
       referrerPolicy: { policy: 'no-referrer' as const },
       strictTransportSecurity: app.config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
-    const setHeaders = helmet(options(false));
+    // The map's hosts follow the live version: a version published with another provider or tile
+    // server is in force on the next page, with no restart. One middleware per map source seen.
+    const built = new Map<string, ReturnType<typeof helmet>>();
+    const headersFor = (map: MapSource, framedBySelf: boolean) => {
+      const key = JSON.stringify([map.provider, map.tileUrl, framedBySelf]);
+      let setHeaders = built.get(key);
+      if (!setHeaders) built.set(key, (setHeaders = helmet(options(map, framedBySelf))));
+      return setHeaders;
+    };
     // The editor's preview frames the wizard rendered from the draft: those pages, and only they,
     // may be framed, and only by a page of this origin (the console's «ویرایش فرم»).
-    const setPreviewHeaders = helmet(options(true));
     const isPreview = (url: string) => url === DEFINITION_PREVIEW_PATH || url.startsWith(`${DEFINITION_PREVIEW_PATH}/`);
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method === 'GET' && READABLE_ANYWHERE.has(request.routeOptions.url ?? '')) {
         void reply.header('access-control-allow-origin', '*');
       }
+      const setHeaders = headersFor(app.definition.registerConfig.map, isPreview(request.url));
       // helmet 8 throws its errors rather than passing them on; `next` only says it is done.
-      (isPreview(request.url) ? setPreviewHeaders : setHeaders)(request.raw, reply.raw, () => done());
+      setHeaders(request.raw, reply.raw, () => done());
     });
   },
   { name: 'security-headers', fastify: '5.x', dependencies: ['definition'] },
@@ -67,7 +75,9 @@ const READABLE_ANYWHERE: ReadonlySet<string> = new Set([
 const NESHAN_SOURCES = { images: ['https://*.neshan.org'], connect: ['https://api.neshan.org'] };
 
 /** The page CSP: nothing inline or evaluated runs, nothing embeds, bases or frames the wizard. */
-export function pageDirectives(map: Pick<MapSettings, 'provider' | 'tileUrl'>): Record<string, string[]> {
+type MapSource = Pick<MapSettings, 'provider' | 'tileUrl'>;
+
+export function pageDirectives(map: MapSource): Record<string, string[]> {
   const tiles = tileSource(map.tileUrl);
   const neshan = map.provider === 'neshan';
   return {
