@@ -1,7 +1,7 @@
 import { faConsole } from '../../../shared/console-strings.fa.js';
 import { AuditLog } from './components/AuditLog.js';
 import { QueryError } from '../ui/components/QueryError.js';
-import { useAudit } from '../staff-queries.js';
+import { useAudit } from './hooks/use-audit.js';
 
 /** The audit log at /staff/audit (admins). */
 export default function AuditScreen() {

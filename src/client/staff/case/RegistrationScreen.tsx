@@ -5,7 +5,12 @@ import { AssigneeControl } from './components/AssigneeControl.js';
 import { listHrefFrom } from '../ui/case-path.js';
 import { QueryError } from '../ui/components/QueryError.js';
 import { RegistrationView } from './components/RegistrationView.js';
-import { useAddNote, useAssign, useCase, useColleagues, useMe, useMoveStatus } from '../staff-queries.js';
+import { useAddNote } from './hooks/use-add-note.js';
+import { useAssign } from './hooks/use-assign.js';
+import { useCase } from './hooks/use-case.js';
+import { useMoveStatus } from './hooks/use-move-status.js';
+import { useColleagues } from '../ui/hooks/use-colleagues.js';
+import { useMe } from '../shell/hooks/use-session.js';
 
 /** A case at /staff/registrations/:id: its facts, who handles it, its status, notes, answers and timeline. */
 export default function RegistrationScreen() {

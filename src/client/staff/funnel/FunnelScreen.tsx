@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { FunnelView, type FunnelFilter } from './components/FunnelView.js';
 import { gregorianDayOf, jalaliDayKey, parseJalaliDay } from '../ui/jalali.js';
 import { QueryError } from '../ui/components/QueryError.js';
-import { useFunnel } from '../staff-queries.js';
+import { useFunnel } from './hooks/use-funnel.js';
 
 const VERSION = /^[\w.-]{1,64}$/;
 

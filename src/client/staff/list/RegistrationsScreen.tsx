@@ -12,8 +12,12 @@ import { Pager } from './components/Pager.js';
 import { QueryError } from '../ui/components/QueryError.js';
 import { RegistrationTable } from './components/RegistrationTable.js';
 import type { CaseLinkState } from '../ui/case-path.js';
-import { staffApi } from '../staff-api.js';
-import { useBulkStatus, useCaseList, useColleagues, useFilterChoices, useMe } from '../staff-queries.js';
+import { listApi } from './api/list-api.js';
+import { useBulkStatus } from './hooks/use-bulk-status.js';
+import { useCaseList } from './hooks/use-case-list.js';
+import { useFilterChoices } from './hooks/use-filter-choices.js';
+import { useColleagues } from '../ui/hooks/use-colleagues.js';
+import { useMe } from '../shell/hooks/use-session.js';
 
 /** The city's name, else the province's, else the id (until /api/Utility/Locations has come). */
 function placeName(locations: Locations | undefined, item: CaseSummary): string {
@@ -71,10 +75,10 @@ export function RegistrationsScreen() {
         )}
         {me?.role === 'admin' && (
           <>
-            <a href={staffApi.exportUrl('csv', exportFilters)} download>
+            <a href={listApi.exportUrl('csv', exportFilters)} download>
               {faConsole.staff.exportCsv}
             </a>
-            <a href={staffApi.exportUrl('json', exportFilters)} download>
+            <a href={listApi.exportUrl('json', exportFilters)} download>
               {faConsole.staff.exportJson}
             </a>
           </>

@@ -3,9 +3,13 @@ import { faConsole } from '../../../shared/console-strings.fa.js';
 import { listParams, readListQuery } from '../list/list-query.js';
 import { consoleRoutes, mayOpen } from './screens.js';
 import { StaffApp } from './StaffApp.js';
-import { adminMe, agentMe, sampleAudit, sampleFunnel, sampleList, sampleRegistration } from '../ui/staff-fixtures.js';
-import { staffKeys } from '../staff-queries.js';
-import { atAddress, SeededConsole, type StaffSeeds } from '../ui/staff-story.js';
+import { adminMe, agentMe, sampleRegistration } from '../ui/staff-fixtures.js';
+import { sampleAudit } from '../audit/audit-fixtures.js';
+import { sampleFunnel } from '../funnel/funnel-fixtures.js';
+import { sampleList } from '../list/list-fixtures.js';
+import { staffKeys } from '../ui/query-keys.js';
+import { atAddress } from '../ui/staff-story.js';
+import { SeededConsole, type StaffSeeds } from './seeded-console.js';
 
 const listKey = (search = '') => staffKeys.list(listParams(readListQuery(new URLSearchParams(search))).toString());
 

@@ -1,18 +1,9 @@
-import pharmacyInfo from '../../../../schemas/steps/pharmacy-info.schema.json';
-import registerConfig from '../../../../schemas/register-config.json';
+/**
+ * Story data several rooms share: the clock, the colleagues, and the one sample case that the list,
+ * the case's page and the audit log all show. Each room keeps the rest of its samples beside it.
+ */
 import { sampleLocations } from '../../../../widgets/story-fixtures.js';
-import type {
-  AuditEvent,
-  CaseDetail,
-  CasePage,
-  CaseSummary,
-  Colleague,
-  FilterChoices,
-  FilterField,
-  FunnelAnswer,
-  StaffMe,
-} from '../../../shared/staff-contract.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import type { CaseDetail, CaseSummary, Colleague, StaffMe } from '../../../shared/staff-contract.js';
 
 /** The moment the stories' waiting times are counted to (three days after the sample's last change). */
 export const sampleNow = Date.parse('2026-11-24T10:00:00.000Z');
@@ -48,38 +39,6 @@ export const sampleSummary: CaseSummary = {
   nationalCode: '0499370899',
   assignee: null,
   waitingSince: '2026-11-20T08:30:00.000Z',
-};
-
-/** A page of the list: a new case nobody has, one an agent is calling, a closed one. */
-export const sampleList: CasePage = {
-  total: 3,
-  page: 1,
-  pageSize: 25,
-  unassigned: 1,
-  items: [
-    sampleSummary,
-    {
-      ...sampleSummary,
-      id: 2,
-      trackingCode: 'Q2W8N4RT',
-      status: 'contacted',
-      pharmacyName: 'داروخانه شبانه‌روزی سینا',
-      firstName: 'مریم',
-      lastName: 'احمدی',
-      mobileNumber: '09351234567',
-      assignee: sampleAgent,
-      waitingSince: '2026-11-24T06:00:00.000Z',
-    },
-    {
-      ...sampleSummary,
-      id: 3,
-      trackingCode: 'H5T2L8PK',
-      status: 'rejected',
-      pharmacyName: 'داروخانه البرز',
-      assignee: sampleAdmin,
-      waitingSince: null,
-    },
-  ],
 };
 
 export const sampleRegistration: CaseDetail = {
@@ -138,57 +97,3 @@ export const sampleRegistration: CaseDetail = {
     { id: 7, trackingCode: 'Q2W8N4RT', pharmacyName: 'داروخانه دکتر رضایی', status: 'new', reasons: ['national_code'] },
   ],
 };
-
-export const sampleFunnel: FunnelAnswer = {
-  versions: ['3f9c2a1b'],
-  rows: [
-    {
-      day: '2026-11-21',
-      tier: 1,
-      visits: 120,
-      steps: { '1': 110, '2': 64, '3': 41, '4': 30, '5': 26 },
-      registrations: 24,
-      conversion: 0.2,
-    },
-    {
-      day: '2026-11-20',
-      tier: 2,
-      visits: 40,
-      steps: { '1': 38, '2': 20, '3': 12, '4': 9, '5': 8 },
-      registrations: 7,
-      conversion: 0.175,
-    },
-  ],
-};
-
-/** A select filter as the server builds it from a field of schemas/ (staff/filter-choices.ts). */
-function schemaField(node: { title: string; oneOf: Array<{ const: number; title: string }> }): FilterField {
-  return { title: node.title, choices: node.oneOf.map((option) => ({ id: option.const, title: option.title })) };
-}
-
-export const sampleChoices: FilterChoices = {
-  tier: { title: faConsole.staff.plan, choices: registerConfig.tiers },
-  type: schemaField(pharmacyInfo.properties.type),
-  service: schemaField(pharmacyInfo.properties.service),
-};
-
-/** The latest audit entries as an admin reads them: a sign-in, the case's work, an export. */
-export const sampleAudit: AuditEvent[] = [
-  {
-    id: 4,
-    at: '2026-11-22T07:10:00.000Z',
-    action: 'export',
-    actor: 'admin@example.ir',
-    registration: null,
-    detail: { format: 'csv', count: 42 },
-  },
-  ...[...sampleRegistration.timeline].reverse(),
-  {
-    id: 0,
-    at: '2026-11-21T08:50:00.000Z',
-    action: 'sign_in',
-    actor: 'agent@example.ir',
-    registration: null,
-    detail: null,
-  },
-];

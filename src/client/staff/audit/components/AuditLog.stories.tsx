@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AuditLog } from './AuditLog.js';
-import { sampleAudit } from '../../ui/staff-fixtures.js';
+import { sampleAudit } from '../audit-fixtures.js';
 import { atAddress } from '../../ui/staff-story.js';
 
 const meta = {

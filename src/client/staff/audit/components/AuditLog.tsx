@@ -3,7 +3,7 @@ import type { AuditEvent } from '../../../../shared/staff-contract.js';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
 import { casePath } from '../../ui/case-path.js';
 import { formatWhen } from '../../ui/format.js';
-import { eventText } from '../../case/components/Timeline.js';
+import { eventText } from '../../ui/event-text.js';
 
 export interface AuditLogProps {
   events: AuditEvent[];

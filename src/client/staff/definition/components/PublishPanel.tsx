@@ -4,7 +4,7 @@ import { faConsole } from '../../../../shared/console-strings.fa.js';
 import { fill } from '../../../../shared/text.js';
 import { formText } from '../../ui/format.js';
 import { naming } from './VersionList.js';
-import type { DefinitionDiff, DefinitionProblem } from '../definition-api.js';
+import type { DefinitionDiff, DefinitionProblem } from '../api/definition-api.js';
 
 export interface PublishPanelProps {
   /** Problems the checker reports on the draft: publishing is refused while there is any. */

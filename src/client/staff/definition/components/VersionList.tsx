@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { fa } from '../../../../shared/strings.fa.js';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
 import { formatWhen, formText } from '../../ui/format.js';
-import type { DefinitionVersionSummary } from '../definition-api.js';
+import type { DefinitionVersionSummary } from '../api/definition-api.js';
 
 export interface VersionListProps {
   versions: readonly DefinitionVersionSummary[];

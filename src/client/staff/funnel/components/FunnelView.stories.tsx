@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { FunnelView } from './FunnelView.js';
-import { sampleFunnel } from '../../ui/staff-fixtures.js';
+import { sampleFunnel } from '../funnel-fixtures.js';
 
 const meta = {
   title: 'Staff/FunnelView',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
 import { BulkStatusBar } from './BulkStatusBar.js';
-import { sampleList } from '../../ui/staff-fixtures.js';
+import { sampleList } from '../list-fixtures.js';
 
 const [fresh, contacted, closed] = sampleList.items;
 

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { sampleLocations } from '../../../../../widgets/story-fixtures.js';
 import { ListFilters, type ListFiltersProps } from './ListFilters.js';
 import { anyRegistration } from '../list-query.js';
-import { sampleChoices, sampleColleagues } from '../../ui/staff-fixtures.js';
+import { sampleChoices } from '../list-fixtures.js';
+import { sampleColleagues } from '../../ui/staff-fixtures.js';
 
 const onSearch: ListFiltersProps['onSearch'] = () => undefined;
 

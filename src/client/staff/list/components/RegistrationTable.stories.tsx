@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { sampleLocations } from '../../../../../widgets/story-fixtures.js';
 import { RegistrationTable } from './RegistrationTable.js';
-import { sampleCity, sampleList, sampleNow } from '../../ui/staff-fixtures.js';
+import { sampleList } from '../list-fixtures.js';
+import { sampleCity, sampleNow } from '../../ui/staff-fixtures.js';
 import { atAddress } from '../../ui/staff-story.js';
 
 const meta = {

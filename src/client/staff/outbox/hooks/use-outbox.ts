@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { followupPaths, type OutboxAnswer, type OutboxStatus } from '../../../../shared/followup-contract.js';
-import { request } from '../../../api/http.js';
+import type { OutboxStatus } from '../../../../shared/followup-contract.js';
+import { outboxApi } from '../api/outbox-api.js';
 
-/** GET /api/staff/outbox (admins), one status or all; refreshed every 15 s while open. */
+/** The outbox, one status or all; refreshed every 15 s while open. */
 export function useOutbox(status: OutboxStatus | '') {
   return useQuery({
     queryKey: ['staff', 'outbox', status],
-    queryFn: ({ signal }) =>
-      request<OutboxAnswer>(status ? `${followupPaths.outbox}?status=${status}` : followupPaths.outbox, { signal }),
+    queryFn: ({ signal }) => outboxApi.outbox(status, signal),
     refetchInterval: 15_000,
   });
 }
