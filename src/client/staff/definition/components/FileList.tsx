@@ -23,22 +23,8 @@ export function fileOrder(files: Iterable<string>): string[] {
 
 /** The draft's files, each with its number of problems; a new step's pair is added here, a step's file removed. */
 export function FileList({ files, open, problemCounts, onOpen, onAddStep, onRemove }: FileListProps) {
-  const [adding, setAdding] = useState(false);
-  const [idError, setIdError] = useState<string>();
   const [removing, setRemoving] = useState<string>();
   const headingId = useId();
-  const errorId = useId();
-
-  const add = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const id = formText(new FormData(event.currentTarget), 'stepId').trim();
-    if (!STEP_ID.test(id)) return setIdError(faConsole.editor.stepIdInvalid);
-    if (files.includes(`steps/${id}.schema.json`) || files.includes(`steps/${id}.ui.json`))
-      return setIdError(faConsole.editor.stepExists);
-    setIdError(undefined);
-    setAdding(false);
-    onAddStep(id);
-  };
 
   return (
     <nav className="definition-files" aria-labelledby={headingId}>
@@ -94,36 +80,56 @@ export function FileList({ files, open, problemCounts, onOpen, onAddStep, onRemo
           </li>
         ))}
       </ul>
-      {adding ? (
-        <form className="definition-add" onSubmit={add} noValidate>
-          <label>
-            {faConsole.editor.stepId}
-            <input
-              name="stepId"
-              dir="ltr"
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={idError ? true : undefined}
-              aria-describedby={idError ? errorId : undefined}
-            />
-          </label>
-          {idError && (
-            <p id={errorId} className="staff-error" role="alert">
-              {idError}
-            </p>
-          )}
-          <button type="submit" className="staff-primary">
-            {faConsole.editor.create}
-          </button>
-          <button type="button" className="staff-link" onClick={() => setAdding(false)}>
-            {faConsole.editor.cancel}
-          </button>
-        </form>
-      ) : (
-        <button type="button" className="staff-link" onClick={() => setAdding(true)}>
-          {faConsole.editor.addStep}
-        </button>
-      )}
+      <AddStep files={files} onAddStep={onAddStep} />
     </nav>
+  );
+}
+
+/** A new form step: its id is asked for, checked, and its two files are made from it. */
+function AddStep({ files, onAddStep }: Pick<FileListProps, 'files' | 'onAddStep'>) {
+  const [adding, setAdding] = useState(false);
+  const [idError, setIdError] = useState<string>();
+  const errorId = useId();
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const id = formText(new FormData(event.currentTarget), 'stepId').trim();
+    if (!STEP_ID.test(id)) return setIdError(faConsole.editor.stepIdInvalid);
+    if (files.includes(`steps/${id}.schema.json`) || files.includes(`steps/${id}.ui.json`))
+      return setIdError(faConsole.editor.stepExists);
+    setIdError(undefined);
+    setAdding(false);
+    onAddStep(id);
+  };
+
+  return adding ? (
+    <form className="definition-add" onSubmit={add} noValidate>
+      <label>
+        {faConsole.editor.stepId}
+        <input
+          name="stepId"
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={idError ? true : undefined}
+          aria-describedby={idError ? errorId : undefined}
+        />
+      </label>
+      {idError && (
+        <p id={errorId} className="staff-error" role="alert">
+          {idError}
+        </p>
+      )}
+      <button type="submit" className="staff-primary">
+        {faConsole.editor.create}
+      </button>
+      <button type="button" className="staff-link" onClick={() => setAdding(false)}>
+        {faConsole.editor.cancel}
+      </button>
+    </form>
+  ) : (
+    <button type="button" className="staff-link" onClick={() => setAdding(true)}>
+      {faConsole.editor.addStep}
+    </button>
   );
 }

@@ -53,16 +53,12 @@ export class PublishRefused extends Error {
   }
 }
 
-/** «انتشار»: the changes against the live version, in words and as JSON, and a note to publish with. */
-export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }: PublishPanelProps) {
+/** The publish form's state: a note is required, and a refusal keeps the server's message and problems. */
+function usePublishForm(onPublish: PublishPanelProps['onPublish']) {
   const [noteError, setNoteError] = useState<string>();
   const [refused, setRefused] = useState<PublishRefused>();
   const [published, setPublished] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const noteId = useId();
-  const noteErrorId = useId();
-  const changesId = useId();
-  const blocked = problemCount > 0 || !saved;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,21 +77,14 @@ export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }
       setBusy(false);
     }
   };
+  return { noteError, refused, published, busy, submit };
+}
 
+/** The changes against the live version, in words, then as JSON. */
+function ChangeList({ diff, diffError }: Pick<PublishPanelProps, 'diff' | 'diffError'>) {
+  const changesId = useId();
   return (
-    <section className="definition-publish">
-      <h2>{faConsole.editor.publish.heading}</h2>
-      {published && (
-        <p className="definition-done" role="status">
-          {naming(faConsole.editor.publish.published, published)}
-        </p>
-      )}
-      {problemCount > 0 && (
-        <p className="staff-error" role="alert">
-          {fill(faConsole.editor.publish.blocked, { count: problemCount })}
-        </p>
-      )}
-      {problemCount === 0 && !saved && <p role="status">{faConsole.editor.publish.unsaved}</p>}
+    <>
       <h3 id={changesId}>{faConsole.editor.publish.changes}</h3>
       {diffError && (
         <p className="staff-error" role="alert">
@@ -114,6 +103,50 @@ export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }
         </ul>
       )}
       {diff && <RawJson diff={diff} />}
+    </>
+  );
+}
+
+function RefusalProblems({ refused }: { refused: PublishRefused }) {
+  return (
+    <div className="staff-error" role="alert">
+      <p>{refused.message}</p>
+      {refused.problems.length > 0 && (
+        <ul dir="ltr" lang="en">
+          {refused.problems.map((problem, index) => (
+            <li key={index}>
+              {problem.file}
+              {problem.line ? `:${problem.line}` : ''} {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** «انتشار»: the changes against the live version, in words and as JSON, and a note to publish with. */
+export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }: PublishPanelProps) {
+  const { noteError, refused, published, busy, submit } = usePublishForm(onPublish);
+  const noteId = useId();
+  const noteErrorId = useId();
+  const blocked = problemCount > 0 || !saved;
+
+  return (
+    <section className="definition-publish">
+      <h2>{faConsole.editor.publish.heading}</h2>
+      {published && (
+        <p className="definition-done" role="status">
+          {naming(faConsole.editor.publish.published, published)}
+        </p>
+      )}
+      {problemCount > 0 && (
+        <p className="staff-error" role="alert">
+          {fill(faConsole.editor.publish.blocked, { count: problemCount })}
+        </p>
+      )}
+      {problemCount === 0 && !saved && <p role="status">{faConsole.editor.publish.unsaved}</p>}
+      <ChangeList diff={diff} diffError={diffError} />
       <form className="definition-publish-form" onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={noteId}>{faConsole.editor.publish.note}</label>
         <textarea
@@ -129,21 +162,7 @@ export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }
             {noteError}
           </p>
         )}
-        {refused && (
-          <div className="staff-error" role="alert">
-            <p>{refused.message}</p>
-            {refused.problems.length > 0 && (
-              <ul dir="ltr" lang="en">
-                {refused.problems.map((problem, index) => (
-                  <li key={index}>
-                    {problem.file}
-                    {problem.line ? `:${problem.line}` : ''} {problem.message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {refused && <RefusalProblems refused={refused} />}
         <button type="submit" className="staff-primary" disabled={blocked || busy}>
           {busy ? faConsole.editor.publish.publishing : faConsole.editor.publish.submit}
         </button>

@@ -83,6 +83,44 @@ export function FunnelChart({ bars }: { bars: Bar[] }) {
 
 const percent = new Intl.NumberFormat('fa-IR', { style: 'percent', maximumFractionDigits: 1 });
 
+/** The funnel per day and plan: how many reached each step, and the share that registered. */
+function FunnelTable({ rows, steps }: { rows: FunnelRow[]; steps: number[] }) {
+  return (
+    <table className="staff-table">
+      <thead>
+        <tr>
+          <th scope="col">{faConsole.staff.day}</th>
+          <th scope="col">{faConsole.staff.plan}</th>
+          <th scope="col">{faConsole.staff.visits}</th>
+          {steps.map((step) => (
+            <th scope="col" key={step}>{`${faConsole.staff.stepReached} ${formatCount(step)}`}</th>
+          ))}
+          <th scope="col">{faConsole.staff.registrations}</th>
+          <th scope="col">{faConsole.staff.conversion}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.day}|${row.tier}`}>
+            <td data-label={faConsole.staff.day}>{formatDay(row.day)}</td>
+            <td data-label={faConsole.staff.plan}>{formatCount(row.tier)}</td>
+            <td data-label={faConsole.staff.visits}>{formatCount(row.visits)}</td>
+            {steps.map((step) => (
+              <td key={step} data-label={`${faConsole.staff.stepReached} ${formatCount(step)}`}>
+                {formatCount(row.steps[String(step)] ?? 0)}
+              </td>
+            ))}
+            <td data-label={faConsole.staff.registrations}>{formatCount(row.registrations)}</td>
+            <td data-label={faConsole.staff.conversion}>
+              {row.conversion === null ? '—' : percent.format(row.conversion)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The registration funnel: filter by days and definition version, a chart of the totals and the table per day and plan. */
 export function FunnelView({ answer, filter, error, onFilter }: FunnelViewProps) {
   const [dayErrors, setDayErrors] = useState<DayRangeErrors>({});
@@ -132,38 +170,7 @@ export function FunnelView({ answer, filter, error, onFilter }: FunnelViewProps)
       {rows.length > 0 && (
         <>
           <FunnelChart bars={totals(rows, steps)} />
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{faConsole.staff.day}</th>
-                <th scope="col">{faConsole.staff.plan}</th>
-                <th scope="col">{faConsole.staff.visits}</th>
-                {steps.map((step) => (
-                  <th scope="col" key={step}>{`${faConsole.staff.stepReached} ${formatCount(step)}`}</th>
-                ))}
-                <th scope="col">{faConsole.staff.registrations}</th>
-                <th scope="col">{faConsole.staff.conversion}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.day}|${row.tier}`}>
-                  <td data-label={faConsole.staff.day}>{formatDay(row.day)}</td>
-                  <td data-label={faConsole.staff.plan}>{formatCount(row.tier)}</td>
-                  <td data-label={faConsole.staff.visits}>{formatCount(row.visits)}</td>
-                  {steps.map((step) => (
-                    <td key={step} data-label={`${faConsole.staff.stepReached} ${formatCount(step)}`}>
-                      {formatCount(row.steps[String(step)] ?? 0)}
-                    </td>
-                  ))}
-                  <td data-label={faConsole.staff.registrations}>{formatCount(row.registrations)}</td>
-                  <td data-label={faConsole.staff.conversion}>
-                    {row.conversion === null ? '—' : percent.format(row.conversion)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FunnelTable rows={rows} steps={steps} />
         </>
       )}
     </section>

@@ -22,7 +22,6 @@ export interface ListFiltersProps {
 export function ListFilters({ query, choices, locations, colleagues, onSearch }: ListFiltersProps) {
   const [provinceId, setProvinceId] = useState(query.provinceId);
   const [dayErrors, setDayErrors] = useState<DayRangeErrors>({});
-  const cities = locations?.cities.filter((city) => String(city.provinceId) === provinceId) ?? [];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,20 +29,7 @@ export function ListFilters({ query, choices, locations, colleagues, onSearch }:
     const errors = checkDayRange(formText(data, 'from'), formText(data, 'to'));
     setDayErrors(errors);
     if (focusFirstError(event.currentTarget, errors)) return;
-    onSearch({
-      ...query,
-      q: formText(data, 'q').trim(),
-      status: formText(data, 'status'),
-      assignee: formText(data, 'assignee'),
-      provinceId: formText(data, 'provinceId'),
-      cityId: formText(data, 'cityId'),
-      tier: formText(data, 'tier'),
-      type: formText(data, 'type'),
-      service: formText(data, 'service'),
-      from: dayKeyOf(formText(data, 'from')),
-      to: dayKeyOf(formText(data, 'to')),
-      page: 1,
-    });
+    onSearch(searchedQuery(data, query));
   };
 
   return (
@@ -64,46 +50,8 @@ export function ListFilters({ query, choices, locations, colleagues, onSearch }:
           ))}
         </select>
       </label>
-      <label>
-        {faConsole.staff.assignee}
-        <select name="assignee" defaultValue={query.assignee}>
-          <option value="">{faConsole.staff.anyChoice}</option>
-          <option value="me">{faConsole.staff.myCases}</option>
-          <option value="none">{faConsole.staff.nobody}</option>
-          {colleagues?.map((colleague) => (
-            <option key={colleague.id} value={colleague.id}>
-              {colleague.email}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {faConsole.staff.province}
-        <select name="provinceId" value={provinceId} onChange={(event) => setProvinceId(event.target.value)}>
-          <option value="">{faConsole.staff.anyChoice}</option>
-          {locations?.provinces.map((province) => (
-            <option key={province.id} value={province.id}>
-              {province.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {faConsole.staff.city}
-        <select
-          key={provinceId}
-          name="cityId"
-          defaultValue={provinceId === query.provinceId ? query.cityId : ''}
-          disabled={!provinceId}
-        >
-          <option value="">{provinceId ? faConsole.staff.anyChoice : fa.widgets.locations.cityAfterProvince}</option>
-          {cities.map((city) => (
-            <option key={city.id} value={city.id}>
-              {city.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <AssigneeSelect value={query.assignee} colleagues={colleagues} />
+      <PlaceSelects query={query} locations={locations} provinceId={provinceId} onProvince={setProvinceId} />
       {choices && <ChoiceSelect name="tier" field={choices.tier} value={query.tier} />}
       {choices && <ChoiceSelect name="type" field={choices.type} value={query.type} />}
       {choices && <ChoiceSelect name="service" field={choices.service} value={query.service} />}
@@ -142,5 +90,84 @@ function ChoiceSelect({ name, field, value }: { name: string; field: FilterField
         ))}
       </select>
     </label>
+  );
+}
+
+/** The query the form asks for: its fields over the list's order and page size, from the first page. */
+function searchedQuery(data: FormData, query: ListQuery): ListQuery {
+  return {
+    ...query,
+    q: formText(data, 'q').trim(),
+    status: formText(data, 'status'),
+    assignee: formText(data, 'assignee'),
+    provinceId: formText(data, 'provinceId'),
+    cityId: formText(data, 'cityId'),
+    tier: formText(data, 'tier'),
+    type: formText(data, 'type'),
+    service: formText(data, 'service'),
+    from: dayKeyOf(formText(data, 'from')),
+    to: dayKeyOf(formText(data, 'to')),
+    page: 1,
+  };
+}
+
+function AssigneeSelect({ value, colleagues }: { value: string; colleagues?: Colleague[] }) {
+  return (
+    <label>
+      {faConsole.staff.assignee}
+      <select name="assignee" defaultValue={value}>
+        <option value="">{faConsole.staff.anyChoice}</option>
+        <option value="me">{faConsole.staff.myCases}</option>
+        <option value="none">{faConsole.staff.nobody}</option>
+        {colleagues?.map((colleague) => (
+          <option key={colleague.id} value={colleague.id}>
+            {colleague.email}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+interface PlaceSelectsProps {
+  query: ListQuery;
+  locations?: Locations;
+  /** The province chosen in the form, before it is searched: the city select offers its cities. */
+  provinceId: string;
+  onProvince: (provinceId: string) => void;
+}
+
+function PlaceSelects({ query, locations, provinceId, onProvince }: PlaceSelectsProps) {
+  const cities = locations?.cities.filter((city) => String(city.provinceId) === provinceId) ?? [];
+  return (
+    <>
+      <label>
+        {faConsole.staff.province}
+        <select name="provinceId" value={provinceId} onChange={(event) => onProvince(event.target.value)}>
+          <option value="">{faConsole.staff.anyChoice}</option>
+          {locations?.provinces.map((province) => (
+            <option key={province.id} value={province.id}>
+              {province.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {faConsole.staff.city}
+        <select
+          key={provinceId}
+          name="cityId"
+          defaultValue={provinceId === query.provinceId ? query.cityId : ''}
+          disabled={!provinceId}
+        >
+          <option value="">{provinceId ? faConsole.staff.anyChoice : fa.widgets.locations.cityAfterProvince}</option>
+          {cities.map((city) => (
+            <option key={city.id} value={city.id}>
+              {city.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
   );
 }

@@ -24,6 +24,79 @@ export interface RegistrationTableProps {
   linkState?: unknown;
 }
 
+interface ColumnHeaderProps {
+  title: string;
+  /** The server's sort this column orders by; none for a column the list cannot sort on. */
+  column?: ListSort;
+  sort?: RegistrationTableProps['sort'];
+  onSort?: (column: ListSort) => void;
+}
+
+function ColumnHeader({ title, column, sort, onSort }: ColumnHeaderProps) {
+  if (!column || !onSort) return <th scope="col">{title}</th>;
+  const active = sort?.column === column;
+  const order = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+  return (
+    <th scope="col" aria-sort={order}>
+      <button type="button" className="staff-sort" onClick={() => onSort(column)}>
+        {title}
+        <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+interface CaseRowProps extends Pick<RegistrationTableProps, 'placeOf' | 'now' | 'linkState'> {
+  item: CaseSummary;
+  selected?: boolean;
+  /** Ticks or unticks the row; none when the table offers no selection. */
+  onToggle?: () => void;
+}
+
+function CaseRow({ item, selected, onToggle, placeOf, now, linkState }: CaseRowProps) {
+  return (
+    <tr className={selected ? 'staff-row--selected' : undefined}>
+      {onToggle && (
+        <td className="staff-select">
+          <input
+            type="checkbox"
+            aria-label={fillVerbatim(faConsole.staff.selectCase, { code: item.trackingCode })}
+            checked={selected}
+            onChange={onToggle}
+          />
+        </td>
+      )}
+      <td data-label={faConsole.staff.trackingCode}>
+        <Link to={casePath(item.id)} state={linkState} className="staff-row-link" dir="ltr">
+          {item.trackingCode}
+        </Link>
+      </td>
+      <td data-label={faConsole.staff.pharmacyName}>{item.pharmacyName}</td>
+      <td data-label={faConsole.staff.place}>{placeOf ? placeOf(item) : ''}</td>
+      <td data-label={faConsole.staff.manager}>{personName(item)}</td>
+      <td data-label={faConsole.staff.mobile}>
+        <a className="staff-above-row" href={telHref(item.mobileNumber)} dir="ltr">
+          {formatMobile(item.mobileNumber)}
+        </a>
+      </td>
+      <td data-label={faConsole.staff.statusFilter}>
+        <span className={`staff-status staff-status-${item.status}`}>
+          {faConsole.staff.statuses[item.status] ?? item.status}
+        </span>
+      </td>
+      <td data-label={faConsole.staff.assignee}>
+        {item.assignee ? (
+          <bdi>{item.assignee.email}</bdi>
+        ) : (
+          <span className="staff-muted">{faConsole.staff.nobody}</span>
+        )}
+      </td>
+      <td data-label={faConsole.staff.waiting}>{item.waitingSince ? formatWaiting(item.waitingSince, now) : '—'}</td>
+      <td data-label={faConsole.staff.createdAt}>{formatWhen(item.createdAt)}</td>
+    </tr>
+  );
+}
+
 /**
  * The list of cases. Each row is one link to its case (the tracking code, stretched over the row by
  * CSS), so a click anywhere on the row, Enter on the focused code, a middle click or «open in new
@@ -31,19 +104,9 @@ export interface RegistrationTableProps {
  */
 export function RegistrationTable({ items, sort, onSort, placeOf, selection, now, linkState }: RegistrationTableProps) {
   if (items.length === 0) return <p className="staff-empty">{faConsole.staff.empty}</p>;
-  const header = (title: string, column?: ListSort) => {
-    if (!column || !onSort) return <th scope="col">{title}</th>;
-    const active = sort?.column === column;
-    const order = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
-    return (
-      <th scope="col" aria-sort={order}>
-        <button type="button" className="staff-sort" onClick={() => onSort(column)}>
-          {title}
-          <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-        </button>
-      </th>
-    );
-  };
+  const header = (title: string, column?: ListSort) => (
+    <ColumnHeader title={title} column={column} sort={sort} onSort={onSort} />
+  );
   const ids = items.map((item) => item.id);
   const allSelected = selection !== undefined && ids.every((id) => selection.selected.has(id));
   const toggle = (id: number) => {
@@ -80,47 +143,15 @@ export function RegistrationTable({ items, sort, onSort, placeOf, selection, now
       </thead>
       <tbody>
         {items.map((item) => (
-          <tr key={item.id} className={selection?.selected.has(item.id) ? 'staff-row--selected' : undefined}>
-            {selection && (
-              <td className="staff-select">
-                <input
-                  type="checkbox"
-                  aria-label={fillVerbatim(faConsole.staff.selectCase, { code: item.trackingCode })}
-                  checked={selection.selected.has(item.id)}
-                  onChange={() => toggle(item.id)}
-                />
-              </td>
-            )}
-            <td data-label={faConsole.staff.trackingCode}>
-              <Link to={casePath(item.id)} state={linkState} className="staff-row-link" dir="ltr">
-                {item.trackingCode}
-              </Link>
-            </td>
-            <td data-label={faConsole.staff.pharmacyName}>{item.pharmacyName}</td>
-            <td data-label={faConsole.staff.place}>{placeOf ? placeOf(item) : ''}</td>
-            <td data-label={faConsole.staff.manager}>{personName(item)}</td>
-            <td data-label={faConsole.staff.mobile}>
-              <a className="staff-above-row" href={telHref(item.mobileNumber)} dir="ltr">
-                {formatMobile(item.mobileNumber)}
-              </a>
-            </td>
-            <td data-label={faConsole.staff.statusFilter}>
-              <span className={`staff-status staff-status-${item.status}`}>
-                {faConsole.staff.statuses[item.status] ?? item.status}
-              </span>
-            </td>
-            <td data-label={faConsole.staff.assignee}>
-              {item.assignee ? (
-                <bdi>{item.assignee.email}</bdi>
-              ) : (
-                <span className="staff-muted">{faConsole.staff.nobody}</span>
-              )}
-            </td>
-            <td data-label={faConsole.staff.waiting}>
-              {item.waitingSince ? formatWaiting(item.waitingSince, now) : '—'}
-            </td>
-            <td data-label={faConsole.staff.createdAt}>{formatWhen(item.createdAt)}</td>
-          </tr>
+          <CaseRow
+            key={item.id}
+            item={item}
+            selected={selection?.selected.has(item.id)}
+            onToggle={selection && (() => toggle(item.id))}
+            placeOf={placeOf}
+            now={now}
+            linkState={linkState}
+          />
         ))}
       </tbody>
     </table>

@@ -31,17 +31,13 @@ function weeksOf(year: number, month: number): Array<Array<JalaliDay | null>> {
 }
 
 /**
- * A month of the Jalali calendar to pick a day from, beside a typed day (JalaliDayInput). Keyboard
- * as the WAI-ARIA date picker dialog: the arrows move by a day (in the page's right-to-left
- * direction) and a week, Home/End to the week's start and end, Page Up/Down by a month (with Shift
- * a year), Enter or Space picks, Escape closes. Built on the browser's Persian calendar (Intl).
+ * The day the keyboard is on, and the keys that move it (see JalaliCalendar). Focus follows that
+ * day, and goes to the chosen day as the calendar opens.
  */
-export function JalaliCalendar({ value, today, onPick, onClose, id }: JalaliCalendarProps) {
-  const titleId = useId();
-  const [focused, setFocused] = useState<JalaliDay>(value ?? today);
+function useCalendarKeys(start: JalaliDay, onClose: () => void) {
+  const [focused, setFocused] = useState<JalaliDay>(start);
   const grid = useRef<HTMLTableElement>(null);
 
-  // Focus follows the day the keys moved to (and goes to the chosen day as the calendar opens).
   useEffect(() => {
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${jalaliDayKey(focused)}"]`)?.focus();
   }, [focused]);
@@ -71,32 +67,58 @@ export function JalaliCalendar({ value, today, onPick, onClose, id }: JalaliCale
     setFocused(to());
   };
 
+  return { focused, setFocused, grid, closeOnEscape, move };
+}
+
+interface CalendarHeadProps {
+  titleId: string;
+  focused: JalaliDay;
+  setFocused: (day: JalaliDay) => void;
+  closeOnEscape: (event: KeyboardEvent<HTMLButtonElement>) => void;
+}
+
+/** The month's title between the buttons to the month before and after. */
+function CalendarHead({ titleId, focused, setFocused, closeOnEscape }: CalendarHeadProps) {
+  return (
+    <div className="staff-calendar__head">
+      <button
+        type="button"
+        className="staff-calendar__step"
+        aria-label={faConsole.staff.previousMonth}
+        onKeyDown={closeOnEscape}
+        onClick={() => setFocused(addMonths(focused, -1))}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+      <h2 id={titleId} className="staff-calendar__title" aria-live="polite">
+        {jalaliMonthTitle(focused.year, focused.month)}
+      </h2>
+      <button
+        type="button"
+        className="staff-calendar__step"
+        aria-label={faConsole.staff.nextMonth}
+        onKeyDown={closeOnEscape}
+        onClick={() => setFocused(addMonths(focused, 1))}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A month of the Jalali calendar to pick a day from, beside a typed day (JalaliDayInput). Keyboard
+ * as the WAI-ARIA date picker dialog: the arrows move by a day (in the page's right-to-left
+ * direction) and a week, Home/End to the week's start and end, Page Up/Down by a month (with Shift
+ * a year), Enter or Space picks, Escape closes. Built on the browser's Persian calendar (Intl).
+ */
+export function JalaliCalendar({ value, today, onPick, onClose, id }: JalaliCalendarProps) {
+  const titleId = useId();
+  const { focused, setFocused, grid, closeOnEscape, move } = useCalendarKeys(value ?? today, onClose);
   const { year, month } = focused;
   return (
     <div id={id} className="staff-calendar" role="dialog" aria-modal="false" aria-labelledby={titleId}>
-      <div className="staff-calendar__head">
-        <button
-          type="button"
-          className="staff-calendar__step"
-          aria-label={faConsole.staff.previousMonth}
-          onKeyDown={closeOnEscape}
-          onClick={() => setFocused(addMonths(focused, -1))}
-        >
-          <span aria-hidden="true">›</span>
-        </button>
-        <h2 id={titleId} className="staff-calendar__title" aria-live="polite">
-          {jalaliMonthTitle(year, month)}
-        </h2>
-        <button
-          type="button"
-          className="staff-calendar__step"
-          aria-label={faConsole.staff.nextMonth}
-          onKeyDown={closeOnEscape}
-          onClick={() => setFocused(addMonths(focused, 1))}
-        >
-          <span aria-hidden="true">‹</span>
-        </button>
-      </div>
+      <CalendarHead titleId={titleId} focused={focused} setFocused={setFocused} closeOnEscape={closeOnEscape} />
       <table ref={grid} className="staff-calendar__grid">
         <thead>
           <tr>
