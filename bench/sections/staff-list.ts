@@ -15,7 +15,7 @@ import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { CASE_STATUSES } from '../../src/server/staff/case.repository.js';
 import type { Locations } from '../../src/shared/api-contract.js';
 import { toPersianDigits } from '../../src/shared/normalize.js';
-import { jalaliDayOf, tehranDayStart } from '../../src/client/staff/jalali.js';
+import { jalaliDayOf, tehranDayStart } from '../../src/client/staff/ui/jalali.js';
 import { validAnswers } from '../../tests/fixtures/registration.js';
 import { cookieHeader, cookiesOf, send } from '../lib/http.js';
 import { startProductServer, type ServerProcess } from '../lib/processes.js';

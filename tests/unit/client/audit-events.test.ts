@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventText } from '../../../src/client/staff/Timeline.js';
+import { eventText } from '../../../src/client/staff/ui/event-text.js';
 import type { AuditEvent } from '../../../src/shared/staff-contract.js';
 
 const event = (action: string, detail: AuditEvent['detail'] = null): AuditEvent => ({

@@ -9,7 +9,7 @@ import {
   parseJalaliDay,
   tehranDayStart,
   weekdayOf,
-} from '../../../src/client/staff/jalali.js';
+} from '../../../src/client/staff/ui/jalali.js';
 
 describe('Jalali days of the staff list filter', () => {
   it('reads Persian and ASCII digits with any of the usual separators', () => {

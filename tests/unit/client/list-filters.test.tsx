@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
-import * as stories from '../../../src/client/staff/ListFilters.stories.js';
-import { anyRegistration, type ListQuery } from '../../../src/client/staff/list-query.js';
-import { sampleChoices } from '../../../src/client/staff/staff-fixtures.js';
+import * as stories from '../../../src/client/staff/list/components/ListFilters.stories.js';
+import { anyRegistration, type ListQuery } from '../../../src/client/staff/list/list-query.js';
+import { sampleChoices } from '../../../src/client/staff/list/list-fixtures.js';
 import { sampleLocations } from '../../../widgets/story-fixtures.js';
 import { faConsole } from '../../../src/shared/console-strings.fa.js';
 

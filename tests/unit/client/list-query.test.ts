@@ -5,7 +5,7 @@ import {
   listSearch,
   readListQuery,
   sortedBy,
-} from '../../../src/client/staff/list-query.js';
+} from '../../../src/client/staff/list/list-query.js';
 
 describe("the list's address", () => {
   it('carries only what differs from the whole list, and reads back the same query', () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
-import * as stories from '../../../src/client/staff/RegistrationTable.stories.js';
+import * as stories from '../../../src/client/staff/list/components/RegistrationTable.stories.js';
 import type { ListSort } from '../../../src/shared/staff-contract.js';
 import { faConsole } from '../../../src/shared/console-strings.fa.js';
 

@@ -5,7 +5,7 @@ import {
   formatPersonNumber,
   formatWaiting,
   telHref,
-} from '../../../src/client/staff/format.js';
+} from '../../../src/client/staff/ui/format.js';
 
 describe("the console's one way of writing numbers", () => {
   it('groups a mobile as ۰۹۱۲ ۳۴۵ ۶۷۸۹ and dials it with ASCII digits', () => {

@@ -6,14 +6,20 @@ import { useState } from 'react';
 import { fa } from '../../../shared/strings.fa.js';
 import { faConsole } from '../../../shared/console-strings.fa.js';
 import { ApiError } from '../../api/http.js';
-import type { DefinitionProblem } from './definition-api.js';
-import { DraftEditorView } from './DraftEditorView.js';
+import type { DefinitionProblem } from './api/definition-api.js';
+import { DraftEditorView } from './components/DraftEditorView.js';
 import { previewSource } from './preview/preview-path.js';
-import { PreviewFrame } from './PreviewFrame.js';
-import { PublishPanel, PublishRefused } from './PublishPanel.js';
-import { useDefinitionDiff, usePreviewToken, usePublish, useRollback, useVersions } from './queries.js';
+import { PreviewFrame } from './components/PreviewFrame.js';
+import { PublishPanel, PublishRefused } from './components/PublishPanel.js';
+import {
+  useDefinitionDiff,
+  usePreviewToken,
+  usePublish,
+  useRollback,
+  useVersions,
+} from './hooks/definition-queries.js';
 import { useDraftEditor, type DraftEditor } from './use-draft-editor.js';
-import { VersionList } from './VersionList.js';
+import { VersionList } from './components/VersionList.js';
 import './definition.css';
 
 const TABS = ['edit', 'preview', 'publish', 'versions'] as const;

@@ -10,7 +10,7 @@ import type {
   DefinitionProblem,
   DefinitionVersionSummary,
   DraftAnswer,
-} from './definition-api.js';
+} from './api/definition-api.js';
 import { placeProblem, type PlacedProblem } from './draft-text.js';
 import type { DraftEditor } from './use-draft-editor.js';
 

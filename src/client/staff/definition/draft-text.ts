@@ -6,7 +6,7 @@
  */
 import { lineOf, parseJson } from '../../../shared/definition-check/json.js';
 import { fileText } from '../../../shared/definition-files.js';
-import type { DefinitionFiles, DefinitionProblem, DefinitionTexts } from './definition-api.js';
+import type { DefinitionFiles, DefinitionProblem, DefinitionTexts } from './api/definition-api.js';
 
 /** A problem placed in the editor's text: `line` is 1-based in the text as it is now. */
 export interface PlacedProblem extends DefinitionProblem {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { OutboxStatus } from '../../../shared/followup-contract.js';
 import { fa } from '../../../shared/strings.fa.js';
 import { faConsole } from '../../../shared/console-strings.fa.js';
-import { QueryError } from '../QueryError.js';
-import { OutboxView } from './OutboxView.js';
-import { useOutbox } from './use-outbox.js';
+import { QueryError } from '../ui/components/QueryError.js';
+import { OutboxView } from './components/OutboxView.js';
+import { useOutbox } from './hooks/use-outbox.js';
 
 /** «صندوق پیامک‌ها» at /staff/outbox (admins; consoleScreens.outbox): the SMS sent, waiting and failed. */
 export default function OutboxScreen() {

@@ -1,7 +1,7 @@
 import { faConsole } from '../../../../shared/console-strings.fa.js';
 import type { ApiKeySummary } from '../../../../shared/integrations-contract.js';
 import { fill } from '../../../../shared/text.js';
-import { formatWhen } from '../../format.js';
+import { formatWhen } from '../../ui/format.js';
 import { ConfirmAction } from './ConfirmAction.js';
 
 const copy = faConsole.integrations.apiKeys;

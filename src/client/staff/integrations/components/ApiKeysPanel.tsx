@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
 import { integrationPaths } from '../../../../shared/integrations-contract.js';
 import { fill } from '../../../../shared/text.js';
-import { QueryError } from '../../QueryError.js';
+import { QueryError } from '../../ui/components/QueryError.js';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../hooks/use-api-keys.js';
 import { ApiKeyForm } from './ApiKeyForm.js';
 import { ApiKeyTable } from './ApiKeyTable.js';

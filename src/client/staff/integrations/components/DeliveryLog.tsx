@@ -1,7 +1,7 @@
 import { faConsole } from '../../../../shared/console-strings.fa.js';
 import type { WebhookDelivery } from '../../../../shared/integrations-contract.js';
 import { faDigits, fill } from '../../../../shared/text.js';
-import { formatWhen } from '../../format.js';
+import { formatWhen } from '../../ui/format.js';
 
 const copy = faConsole.integrations.webhooks;
 

@@ -1,6 +1,6 @@
 import { faConsole } from '../../../../shared/console-strings.fa.js';
 import { fill } from '../../../../shared/text.js';
-import { QueryError } from '../../QueryError.js';
+import { QueryError } from '../../ui/components/QueryError.js';
 import { useDeliveries, useReplayDelivery } from '../hooks/use-webhooks.js';
 import { DeliveryLog } from './DeliveryLog.js';
 

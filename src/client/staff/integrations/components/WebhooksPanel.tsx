@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { QueryError } from '../../QueryError.js';
+import { QueryError } from '../../ui/components/QueryError.js';
 import { useAddWebhook, useWebhooks } from '../hooks/use-webhooks.js';
 import { ShownOnce } from './ShownOnce.js';
 import { WebhookCard } from './WebhookCard.js';

@@ -1,0 +1,58 @@
+/**
+ * The staff API of the wizard's definition (issue 19, item 9; src/shared/definition-contract.ts):
+ * versions, the draft, publish, rollback and the diff read before publishing. Roles editor and admin.
+ */
+import { request } from '../../../api/http.js';
+import {
+  definitionStaffPaths,
+  type DefinitionProblem,
+  type DefinitionVersionSummary,
+  type DraftAnswer,
+  type DraftSaved,
+  type PublishAnswer,
+} from '../../../../shared/definition-contract.js';
+import type { DefinitionFiles, DefinitionTexts } from '../../../../shared/definition-files.js';
+import { definitionAssetPaths, type PreviewTokenAnswer } from '../../../../shared/definition-assets.js';
+
+export type { DefinitionProblem, DefinitionVersionSummary, DraftAnswer, DraftSaved };
+export type { DefinitionFiles, DefinitionTexts };
+
+/** One change between the live version and the draft, in words (src/shared/definition-diff.ts). */
+export interface DefinitionChange {
+  kind: 'added' | 'removed' | 'changed';
+  subject: string;
+  file: string;
+  pointer: string;
+  /** The change in one Persian sentence. */
+  words: string;
+}
+
+/** A file that differs between the two versions: both texts in the server's layout (null: not in that version). */
+export interface ChangedFile {
+  file: string;
+  status: 'added' | 'removed' | 'changed';
+  live: string | null;
+  draft: string | null;
+}
+
+/** GET /api/staff/definition/diff: the draft against the live version, in words and as JSON. */
+export interface DefinitionDiff {
+  liveVersion: string;
+  draftVersion: string;
+  revision: number;
+  changes: DefinitionChange[];
+  files: ChangedFile[];
+}
+
+export const definitionApi = {
+  versions: (signal?: AbortSignal) => request<DefinitionVersionSummary[]>(definitionStaffPaths.versions, { signal }),
+  draft: (signal?: AbortSignal) => request<DraftAnswer>(definitionStaffPaths.draft, { signal }),
+  saveDraft: (revision: number, files: DefinitionFiles, texts: DefinitionTexts) =>
+    request<DraftSaved>(definitionStaffPaths.draft, { method: 'PUT', body: { revision, files, texts } }),
+  diff: (signal?: AbortSignal) => request<DefinitionDiff>(definitionStaffPaths.diff, { signal }),
+  previewToken: (revision: number, signal?: AbortSignal) =>
+    request<PreviewTokenAnswer>(`${definitionAssetPaths.previewToken}?revision=${revision}`, { signal }),
+  publish: (note: string) => request<PublishAnswer>(definitionStaffPaths.publish, { method: 'POST', body: { note } }),
+  rollback: (version: string, note: string) =>
+    request<PublishAnswer>(definitionStaffPaths.rollback, { method: 'POST', body: { version, note } }),
+};

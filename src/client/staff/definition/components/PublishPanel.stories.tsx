@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { fill } from '../../../../shared/text.js';
+import { sampleDiff } from '../definition-fixtures.js';
+import { PublishPanel } from './PublishPanel.js';
+
+const meta = {
+  title: 'Staff/Definition/PublishPanel',
+  component: PublishPanel,
+  args: { problemCount: 0, saved: true, diff: sampleDiff, onPublish: async () => '5d1e0a9b7c' },
+} satisfies Meta<typeof PublishPanel>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The changes in words and as JSON; a note is asked before publishing. */
+export const Ready: Story = {
+  parameters: {
+    storyTest: { text: ['داخل مجتمع پزشکی', faConsole.editor.publish.raw], button: faConsole.editor.publish.submit },
+  },
+};
+
+/** Publishing waits for a note. */
+export const NoteMissing: Story = {
+  play: async ({ canvasElement }) => {
+    canvasElement.querySelector<HTMLFormElement>('form')?.requestSubmit();
+    await Promise.resolve();
+  },
+  parameters: { storyTest: { text: [faConsole.editor.publish.noteRequired] } },
+};
+
+/** The checker reports problems: publishing is refused until they are fixed. */
+export const Blocked: Story = {
+  args: { problemCount: 2 },
+  parameters: { storyTest: { text: [fill(faConsole.editor.publish.blocked, { count: 2 })] } },
+};
+
+export const Unsaved: Story = {
+  args: { saved: false },
+  parameters: { storyTest: { text: [faConsole.editor.publish.unsaved] } },
+};
+
+export const NoChange: Story = {
+  args: { diff: { ...sampleDiff, changes: [], files: [] } },
+  parameters: { storyTest: { text: [faConsole.editor.publish.noChanges] } },
+};

@@ -1,0 +1,8 @@
+import { request } from '../../../api/http.js';
+import { staffPaths, type FunnelAnswer } from '../../../../shared/staff-contract.js';
+import { withQuery } from '../../ui/api/staff-paths.js';
+
+export const funnelApi = {
+  funnel: (params: URLSearchParams, signal?: AbortSignal) =>
+    request<FunnelAnswer>(withQuery(staffPaths.funnel, params), { signal }),
+};

@@ -1,0 +1,8 @@
+import { followupPaths, type OutboxAnswer, type OutboxStatus } from '../../../../shared/followup-contract.js';
+import { request } from '../../../api/http.js';
+
+/** GET /api/staff/outbox (admins), one status or all. */
+export const outboxApi = {
+  outbox: (status: OutboxStatus | '', signal?: AbortSignal) =>
+    request<OutboxAnswer>(status ? `${followupPaths.outbox}?status=${status}` : followupPaths.outbox, { signal }),
+};

@@ -1,0 +1,7 @@
+import { request } from '../../../api/http.js';
+import { staffPaths, type Colleague } from '../../../../shared/staff-contract.js';
+
+/** The colleagues a case can be given to, and the list filtered by. */
+export const colleaguesApi = {
+  colleagues: (signal?: AbortSignal) => request<Colleague[]>(staffPaths.colleagues, { signal }),
+};
