@@ -1,34 +1,16 @@
 /**
- * The location step on the `neshan` provider (issue 25), against a local stand-in: a server of its
- * own whose register-config.json names neshan (MAP_KEY its web key), and page routes that answer
- * every request of Neshan's SDK (quota check, tiles, images). Nothing leaves the machine.
+ * What only the `neshan` provider has (issue 25), against a local stand-in: the key, map type and
+ * layers as the SDK asks for them, and the console's map. Its server is its own, whose
+ * register-config.json names neshan (startNeshanServer), and page routes answer every request of
+ * Neshan's SDK (quota check, tiles, images). Nothing leaves the machine. The location step's
+ * behaviour, the same on every provider, is tested on neshan too by map.spec.ts.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { apiPaths, REGISTER_CONFIG_ELEMENT_ID } from '../../src/shared/api-contract.js';
 import { addColleague, registerThroughApi, search, signIn } from './staff-helpers.js';
-import { projectRoot, startServer, type StartedServer } from './server.js';
-import { NESHAN_WEB_KEY, neshanStandIn, type StandIn } from './map-stand-in.js';
-import {
-  choose,
-  dragMap,
-  expect,
-  expectMapAt,
-  fa,
-  fillPharmacyInfo,
-  mapRegion,
-  press,
-  sampleLocation,
-  samplePharmacy,
-  screenshot,
-  settledCoordinates,
-  shownCoordinates,
-  step,
-  test,
-  title,
-} from './helpers.js';
+import { startNeshanServer, withDatabaseOf, type StartedServer } from './server.js';
+import { NESHAN_BASE_TILE_HOSTS, NESHAN_WEB_KEY, neshanStandIn, pathsOn } from './map-stand-in.js';
+import { expect, fillPharmacyInfo, mapRegion, press, samplePharmacy, step, test } from './helpers.js';
 
 const WEB_KEY = NESHAN_WEB_KEY;
 
@@ -40,38 +22,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const schemasDir = join(mkdtempSync(join(tmpdir(), 'pharmacy-neshan-')), 'schemas');
-  cpSync(join(projectRoot, 'schemas'), schemasDir, { recursive: true });
-  const configFile = join(schemasDir, 'register-config.json');
-  const config = JSON.parse(readFileSync(configFile, 'utf8')) as { map: Record<string, unknown> };
-  config.map = { ...config.map, provider: 'neshan', type: 'dreamy', poi: true, traffic: false };
-  writeFileSync(configFile, JSON.stringify(config, null, 2));
-  server = await startServer({ schemasDir, env: { MAP_KEY: WEB_KEY } });
+  server = await startNeshanServer();
 });
 
 test.afterAll(async () => {
   await server?.stop();
 });
 
-/** The staff CLI writes to the database of E2E_DATABASE_FILE: this file's server's, for a while. */
-async function withOwnDatabase<T>(work: () => T): Promise<T> {
-  const shared = process.env.E2E_DATABASE_FILE;
-  process.env.E2E_DATABASE_FILE = server.databaseFile;
-  try {
-    return await work();
-  } finally {
-    process.env.E2E_DATABASE_FILE = shared;
-  }
-}
-
-const pathsOn = (standIn: StandIn, hosts: RegExp) =>
-  new Set(
-    standIn.answered
-      .map((line) => new URL(line.split(' ')[1]))
-      .filter((url) => hosts.test(url.hostname))
-      .map((url) => url.pathname),
-  );
-const BASE = /^tile[1-4]\.neshan\.org$/;
+const BASE = NESHAN_BASE_TILE_HOSTS;
 const LABELS = /^tile[5-8]\.neshan\.org$/;
 const TRAFFIC = /^trts\d\.neshan\.org$/;
 
@@ -90,39 +48,6 @@ async function openLocation(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/location$/);
   await expect(mapRegion(page)).toBeVisible();
 }
-
-test('on neshan the map flies to the province and city, follows a drag and the keys, and restores the point', async ({
-  page,
-}, testInfo) => {
-  const standIn = await neshanStandIn(page);
-  await openLocation(page);
-  await expect(page.getByRole('img', { name: fa.widgets.map.markerAlt })).toBeVisible();
-  await expect(mapRegion(page)).toHaveAccessibleDescription(/.+/);
-
-  await choose(page, title('location', 'selectedState'), sampleLocation.province);
-  await expectMapAt(page, 32.67079, 51.665);
-  await choose(page, title('location', 'cityId'), sampleLocation.city);
-  await expectMapAt(page, sampleLocation.cityLatitude, sampleLocation.cityLongitude);
-  const atCity = await shownCoordinates(page);
-  await screenshot(page, testInfo, 'location-neshan');
-
-  await dragMap(page, 90, 70);
-  await expect.poll(async () => (await shownCoordinates(page)).longitude).toBeLessThan(atCity.longitude - 0.001);
-  const dragged = await settledCoordinates(page);
-
-  await mapRegion(page).focus();
-  await page.keyboard.press('ArrowUp');
-  await expect.poll(async () => (await shownCoordinates(page)).latitude).toBeGreaterThan(dragged.latitude + 0.001);
-  const final = await settledCoordinates(page);
-
-  // A reload restores the saved point from the draft, on the SDK's map too.
-  await page.reload();
-  await expect(mapRegion(page)).toBeVisible();
-  await expectMapAt(page, final.latitude, final.longitude);
-
-  expect(pathsOn(standIn, BASE).size).toBeGreaterThan(0);
-  expect(standIn.escaped).toEqual([]);
-});
 
 test('the key, the map type and the POI and traffic layers reach Neshan as the SDK asks for them', async ({ page }) => {
   const standIn = await neshanStandIn(page);
@@ -167,7 +92,7 @@ test("the console shows a case's position on Neshan's map with the same options"
   const api = await request.newContext({ baseURL: server.baseURL });
   const trackingCode = await registerThroughApi(api, 'داروخانه نقشه نشان');
   await api.dispose();
-  const email = await withOwnDatabase(() => addColleague('agent', 'neshan-map'));
+  const email = await withDatabaseOf(server, () => addColleague('agent', 'neshan-map'));
   const standIn = await neshanStandIn(page);
   await signIn(page, email, `${server.baseURL}/staff`);
   await search(page, trackingCode);

@@ -50,3 +50,16 @@ export async function mapStandIn(page: Page, hosts: RegExp): Promise<StandIn> {
 }
 
 export const neshanStandIn = (page: Page): Promise<StandIn> => mapStandIn(page, NESHAN_HOSTS);
+
+/** Neshan's base-map tiles (the map type is in their path); tile5-8 carry the labels (POI), trts the traffic. */
+export const NESHAN_BASE_TILE_HOSTS = /^tile[1-4]\.neshan\.org$/;
+
+/** The distinct paths the stand-in answered on the hosts matching `hosts`. */
+export function pathsOn(standIn: StandIn, hosts: RegExp): Set<string> {
+  return new Set(
+    standIn.answered
+      .map((line) => new URL(line.split(' ')[1]))
+      .filter((url) => hosts.test(url.hostname))
+      .map((url) => url.pathname),
+  );
+}

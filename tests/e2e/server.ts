@@ -3,11 +3,22 @@
  * a fresh SQLite file in a temporary folder, the fixture captcha bank. Used by global-setup.ts.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NESHAN_WEB_KEY } from './map-stand-in.js';
 
 export const projectRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
@@ -180,4 +191,33 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     }
   };
   return { baseURL, databaseFile, captchaBankFile, tileOrigins, logFile, stop };
+}
+
+/**
+ * A server of its own on the `neshan` provider (issue 25): a copy of schemas/ whose register-config.json
+ * names neshan (map type dreamy, POI on, traffic off), and MAP_KEY a web key. Its pages' requests to
+ * Neshan's hosts are for the stand-in (map-stand-in.ts) to answer.
+ */
+export async function startNeshanServer(): Promise<StartedServer> {
+  const schemasDir = join(mkdtempSync(join(tmpdir(), 'pharmacy-neshan-')), 'schemas');
+  cpSync(join(projectRoot, 'schemas'), schemasDir, { recursive: true });
+  const configFile = join(schemasDir, 'register-config.json');
+  const config = JSON.parse(readFileSync(configFile, 'utf8')) as { map: Record<string, unknown> };
+  config.map = { ...config.map, provider: 'neshan', type: 'dreamy', poi: true, traffic: false };
+  writeFileSync(configFile, JSON.stringify(config, null, 2));
+  return startServer({ schemasDir, env: { MAP_KEY: NESHAN_WEB_KEY } });
+}
+
+/**
+ * The database readers (helpers.ts) and the staff CLI use the database of E2E_DATABASE_FILE, the
+ * global server's: this server's instead, while `work` runs.
+ */
+export async function withDatabaseOf<T>(server: StartedServer, work: () => T | Promise<T>): Promise<T> {
+  const shared = process.env.E2E_DATABASE_FILE;
+  process.env.E2E_DATABASE_FILE = server.databaseFile;
+  try {
+    return await work();
+  } finally {
+    process.env.E2E_DATABASE_FILE = shared;
+  }
 }
