@@ -47,6 +47,7 @@ interface PatternSite {
 }
 
 export function checkPatterns(folder: Folder, roles: Roles, problems: Problems): void {
+  warmUpAnalyser();
   const deadline = performance.now() + ANALYSIS_BUDGET_MS;
   for (const site of patternSites(folder, roles)) checkPattern(site, deadline, problems);
 }
@@ -179,6 +180,18 @@ type Verdict =
   { linear: true } | { linear: false; growth: string; attack: string } | { linear: false; unknown: string };
 
 const verdicts = new Map<string, Verdict>();
+let analyserReady = false;
+
+/**
+ * recheck's first analysis in a process also starts the analyser (about 0.5 s, several seconds on
+ * a loaded machine): that is not the pattern's cost, and counted in the budget it refused the
+ * shipped definition's plain patterns at a busy start.
+ */
+function warmUpAnalyser(): void {
+  if (analyserReady) return;
+  checkSync('^a$', '', { timeout: null });
+  analyserReady = true;
+}
 
 /** recheck's verdict on the pattern, from the cache when it was analysed before. */
 function verdictOf(pattern: string, deadline: number): Verdict {
