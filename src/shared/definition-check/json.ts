@@ -99,86 +99,105 @@ function isJsonSpace(code: number): boolean {
  * parent when the pointer names something missing). A tiny JSON scanner; the text is valid JSON.
  */
 export function lineOf(text: string, pointer: string): number | undefined {
-  const wanted = pointerTokens(pointer);
-  let index = 0;
-  // Character codes, not regular expressions: this scan runs once per problem over the whole file.
-  const skip = (): void => {
-    while (index < text.length && isJsonSpace(text.charCodeAt(index))) index += 1;
-  };
-  const skipString = (): void => {
-    index += 1;
-    while (index < text.length && text[index] !== '"') index += text[index] === '\\' ? 2 : 1;
-    index += 1;
-  };
-  const readString = (): string => {
-    const start = index;
-    skipString();
-    const raw = text.slice(start, index);
-    return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-  };
-  const skipValue = (): void => {
-    skip();
-    const ch = text[index];
-    if (ch === '"') {
-      skipString();
-      return;
-    }
-    if (ch === '{' || ch === '[') {
-      let depth = 0;
-      while (index < text.length) {
-        const c = text[index];
-        if (c === '"') {
-          skipString();
-          continue;
-        }
-        if (c === '{' || c === '[') depth += 1;
-        if (c === '}' || c === ']') depth -= 1;
-        index += 1;
-        if (depth === 0) return;
-      }
-      return;
-    }
-    while (index < text.length && !/[,}\]\s]/.test(text[index])) index += 1;
-  };
-  const line = (at: number): number => text.slice(0, at).split('\n').length;
+  const scanner = new JsonScanner(text);
   try {
-    skip();
-    let lastFound = index;
-    for (const token of wanted) {
-      skip();
-      const open = text[index];
-      if (open !== '{' && open !== '[') return line(lastFound);
-      index += 1;
-      let found = false;
-      for (let position = 0; ; position += 1) {
-        skip();
-        if (text[index] === '}' || text[index] === ']') break;
-        let key = String(position);
-        if (open === '{') {
-          const keyStart = index;
-          key = readString();
-          skip();
-          index += 1; // the colon
-          if (key === token) {
-            lastFound = keyStart;
-            found = true;
-            skip();
-            break;
-          }
-        } else if (key === token) {
-          skip();
-          lastFound = index;
-          found = true;
-          break;
-        }
-        skipValue();
-        skip();
-        if (text[index] === ',') index += 1;
-      }
-      if (!found) return line(lastFound);
+    scanner.skipSpace();
+    let lastFound = scanner.index;
+    for (const token of pointerTokens(pointer)) {
+      const found = scanner.enter(token);
+      if (found === undefined) return scanner.lineAt(lastFound);
+      lastFound = found;
     }
-    return line(lastFound);
+    return scanner.lineAt(lastFound);
   } catch {
     return undefined;
+  }
+}
+
+/** Walks valid JSON text by character codes, not regular expressions: it runs once per problem over a whole file. */
+class JsonScanner {
+  index = 0;
+  constructor(private readonly text: string) {}
+
+  lineAt(at: number): number {
+    return this.text.slice(0, at).split('\n').length;
+  }
+
+  skipSpace(): void {
+    while (this.index < this.text.length && isJsonSpace(this.text.charCodeAt(this.index))) this.index += 1;
+  }
+
+  /**
+   * Steps into the object or array at the cursor up to the member `token`; returns where that
+   * member starts (its key in an object, its value in an array), or undefined when it is not there.
+   */
+  enter(token: string): number | undefined {
+    this.skipSpace();
+    const open = this.text[this.index];
+    if (open !== '{' && open !== '[') return undefined;
+    this.index += 1;
+    for (let position = 0; ; position += 1) {
+      this.skipSpace();
+      if (this.text[this.index] === '}' || this.text[this.index] === ']') return undefined;
+      const found = open === '{' ? this.memberKey(token) : this.element(token, position);
+      if (found !== undefined) return found;
+      this.skipValue();
+      this.skipSpace();
+      if (this.text[this.index] === ',') this.index += 1;
+    }
+  }
+
+  /** Reads a member's key and its colon; where the key starts when it is `token`. */
+  private memberKey(token: string): number | undefined {
+    const keyStart = this.index;
+    const key = this.readString();
+    this.skipSpace();
+    this.index += 1; // the colon
+    if (key !== token) return undefined;
+    this.skipSpace();
+    return keyStart;
+  }
+
+  private element(token: string, position: number): number | undefined {
+    if (String(position) !== token) return undefined;
+    this.skipSpace();
+    return this.index;
+  }
+
+  private skipString(): void {
+    const { text } = this;
+    this.index += 1;
+    while (this.index < text.length && text[this.index] !== '"') this.index += text[this.index] === '\\' ? 2 : 1;
+    this.index += 1;
+  }
+
+  private readString(): string {
+    const start = this.index;
+    this.skipString();
+    const raw = this.text.slice(start, this.index);
+    return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+  }
+
+  private skipValue(): void {
+    const { text } = this;
+    this.skipSpace();
+    const ch = text[this.index];
+    if (ch === '"') return this.skipString();
+    if (ch !== '{' && ch !== '[') {
+      while (this.index < text.length && !/[,}\]\s]/.test(text[this.index])) this.index += 1;
+      return;
+    }
+    let depth = 0;
+    while (this.index < text.length) {
+      const c = text[this.index];
+      if (c === '"') {
+        this.skipString();
+        continue;
+      }
+      if (c === '{' || c === '[') depth += 1;
+      if (c === '}' || c === ']') depth -= 1;
+      this.index += 1;
+      if (depth === 0) return;
+    }
   }
 }

@@ -30,112 +30,12 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
   const wizard = roles.wizard;
   if (!wizard) return;
   checkTexts(wizard, problems);
-  const routes = new Map<string, number>();
-  const ids = new Map<string, number>();
-  const schemaUsers = new Map<string, number>();
-  let submitSteps = 0;
-  (Array.isArray(wizard.steps) ? wizard.steps : []).forEach((step, index) => {
-    if (!isObject(step)) return;
-    const at = ptr('/steps', index);
-    for (const [key, seen, what] of [
-      ['route', routes, 'route'],
-      ['id', ids, 'id'],
-    ] as const) {
-      const value = step[key];
-      if (typeof value !== 'string') continue;
-      const first = seen.get(value);
-      if (first === undefined) seen.set(value, index);
-      else {
-        problems.add({
-          code: `duplicate-${what}`,
-          file: WIZARD,
-          pointer: ptr(at, key),
-          message: `Step ${index + 1} has the ${what} ${quote(value)}, which step ${first + 1} (/steps/${first}) already has; each step needs its own ${what}.`,
-          fix: `Give one of the two steps another ${what}${what === 'route' ? ', e.g. "/licence"' : ''}.`,
-        });
-      }
-    }
-    if (isObject(step.buttons) && typeof step.buttons.submit === 'string') submitSteps += 1;
-    if (step.kind === 'form') {
-      for (const key of ['schema', 'uiSchema'] as const) {
-        const path = step[key];
-        if (typeof path !== 'string') continue;
-        const file = folderPath(path);
-        if (!folder.files.includes(file)) {
-          const ending = key === 'schema' ? '.schema.json' : '.ui.json';
-          problems.add({
-            code: 'step-file-missing',
-            file: WIZARD,
-            pointer: ptr(at, key),
-            message: `Step ${quote(step.id)} uses the file ${path}, which does not exist.${didYouMean(
-              file,
-              folder.files.filter((f) => f.endsWith(ending)),
-            )}`,
-            fix: `Create ${path} or correct the file name (paths are relative to the schemas folder).`,
-          });
-        } else if (key === 'schema') {
-          const first = schemaUsers.get(file);
-          if (first === undefined) schemaUsers.set(file, index);
-          else {
-            problems.add({
-              code: 'step-file-shared',
-              file: WIZARD,
-              pointer: ptr(at, key),
-              message: `Steps ${first + 1} and ${index + 1} use the same schema file ${path}; their fields would collide in the registration.`,
-              fix: 'Give each form step its own schema file.',
-            });
-          }
-        }
-      }
-      if (isObject(step.buttons) && step.buttons.next === undefined && step.buttons.submit === undefined) {
-        problems.add({
-          code: 'step-buttons',
-          file: WIZARD,
-          pointer: ptr(at, 'buttons'),
-          message: `Form step ${quote(step.id)} has neither a "next" nor a "submit" button, so the manager cannot leave it.`,
-          fix: 'Add "next": "ادامه" (or "submit": "ثبت نهایی" on the last form step).',
-        });
-      }
-    } else if (step.kind === 'review') {
-      checkReviewStep(roles, step, index, at, problems);
-    } else if (step.kind === 'content') {
-      const named = typeof step.content === 'string' && namedPages.includes(step.content);
-      if (!named && !Array.isArray(step.paragraphs)) {
-        problems.add({
-          code: 'content-empty',
-          file: WIZARD,
-          pointer: typeof step.content === 'string' ? ptr(at, 'content') : at,
-          message:
-            typeof step.content === 'string'
-              ? `Content step ${quote(step.id)} asks for the page "${step.content}", which the wizard does not have (it has ${list(namedPages)}), and has no "paragraphs", so it would be empty.`
-              : `Content step ${quote(step.id)} has neither "content" (a named page) nor "paragraphs", so it would be empty.`,
-          fix: 'Add "paragraphs": ["…", "…"] with the Persian text to show.',
-        });
-      }
-      const last = Array.isArray(wizard.steps) && index === wizard.steps.length - 1;
-      if (!last && step.content !== 'result' && !(isObject(step.buttons) && typeof step.buttons.next === 'string')) {
-        problems.add({
-          code: 'step-buttons',
-          file: WIZARD,
-          pointer: at,
-          message: `Content step ${quote(step.id)} is not the last step but has no "next" button, so the manager cannot go on from it.`,
-          fix: 'Add "buttons": { "next": "ادامه" } (and "back": "مرحله قبل" if going back makes sense).',
-        });
-      }
-    }
+  const pass: StepsPass = { folder, roles, problems, routes: new Map(), ids: new Map(), schemaUsers: new Map() };
+  const steps = Array.isArray(wizard.steps) ? wizard.steps : [];
+  steps.forEach((step, index) => {
+    if (isObject(step)) checkStep(pass, step, index, index === steps.length - 1);
   });
-  if (submitSteps !== 1 && Array.isArray(wizard.steps)) {
-    problems.add({
-      code: 'submit-count',
-      file: WIZARD,
-      pointer: '/steps',
-      message:
-        submitSteps === 0
-          ? 'No step has a "submit" button, so the registration is never sent.'
-          : `${submitSteps} steps have a "submit" button; the registration must be sent exactly once.`,
-      fix: 'Give exactly one step (the last form step) "buttons": { "submit": "ثبت نهایی" }; other steps use "next".',
-    });
-  }
+  if (Array.isArray(wizard.steps)) checkSubmitCount(steps, problems);
   if (roles.stepsUsable) checkUnusedFiles(folder, roles, problems);
   checkIds(folder, roles, problems);
   if (roles.registrationFile && !folder.files.includes(roles.registrationFile)) {
@@ -147,6 +47,141 @@ export function checkSteps(folder: Folder, roles: Roles, problems: Problems): vo
       fix: 'Correct the file name (normally "registration.schema.json").',
     });
   }
+}
+
+/** What one pass over the steps remembers: the first step to use each route, id and schema file. */
+interface StepsPass {
+  folder: Folder;
+  roles: Roles;
+  problems: Problems;
+  routes: Map<string, number>;
+  ids: Map<string, number>;
+  schemaUsers: Map<string, number>;
+}
+
+function checkStep(pass: StepsPass, step: JsonObject, index: number, last: boolean): void {
+  const at = ptr('/steps', index);
+  checkUnique(pass, step, index, 'route', pass.routes);
+  checkUnique(pass, step, index, 'id', pass.ids);
+  if (step.kind === 'form') checkFormStep(pass, step, index);
+  else if (step.kind === 'review') checkReviewStep(pass.roles, step, index, at, pass.problems);
+  else if (step.kind === 'content') checkContentStep(step, at, last, pass.problems);
+}
+
+function checkUnique(
+  pass: StepsPass,
+  step: JsonObject,
+  index: number,
+  what: 'route' | 'id',
+  seen: Map<string, number>,
+): void {
+  const value = step[what];
+  if (typeof value !== 'string') return;
+  const first = seen.get(value);
+  if (first === undefined) {
+    seen.set(value, index);
+    return;
+  }
+  pass.problems.add({
+    code: `duplicate-${what}`,
+    file: WIZARD,
+    pointer: ptr(ptr('/steps', index), what),
+    message: `Step ${index + 1} has the ${what} ${quote(value)}, which step ${first + 1} (/steps/${first}) already has; each step needs its own ${what}.`,
+    fix: `Give one of the two steps another ${what}${what === 'route' ? ', e.g. "/licence"' : ''}.`,
+  });
+}
+
+function checkFormStep(pass: StepsPass, step: JsonObject, index: number): void {
+  const at = ptr('/steps', index);
+  for (const key of ['schema', 'uiSchema'] as const) checkStepFile(pass, step, index, key);
+  if (isObject(step.buttons) && step.buttons.next === undefined && step.buttons.submit === undefined) {
+    pass.problems.add({
+      code: 'step-buttons',
+      file: WIZARD,
+      pointer: ptr(at, 'buttons'),
+      message: `Form step ${quote(step.id)} has neither a "next" nor a "submit" button, so the manager cannot leave it.`,
+      fix: 'Add "next": "ادامه" (or "submit": "ثبت نهایی" on the last form step).',
+    });
+  }
+}
+
+/** A form step's schema or uiSchema exists, and no two steps share a schema. */
+function checkStepFile(pass: StepsPass, step: JsonObject, index: number, key: 'schema' | 'uiSchema'): void {
+  const path = step[key];
+  if (typeof path !== 'string') return;
+  const { folder, problems, schemaUsers } = pass;
+  const pointer = ptr(ptr('/steps', index), key);
+  const file = folderPath(path);
+  if (!folder.files.includes(file)) {
+    const ending = key === 'schema' ? '.schema.json' : '.ui.json';
+    problems.add({
+      code: 'step-file-missing',
+      file: WIZARD,
+      pointer,
+      message: `Step ${quote(step.id)} uses the file ${path}, which does not exist.${didYouMean(
+        file,
+        folder.files.filter((f) => f.endsWith(ending)),
+      )}`,
+      fix: `Create ${path} or correct the file name (paths are relative to the schemas folder).`,
+    });
+    return;
+  }
+  if (key !== 'schema') return;
+  const first = schemaUsers.get(file);
+  if (first === undefined) {
+    schemaUsers.set(file, index);
+    return;
+  }
+  problems.add({
+    code: 'step-file-shared',
+    file: WIZARD,
+    pointer,
+    message: `Steps ${first + 1} and ${index + 1} use the same schema file ${path}; their fields would collide in the registration.`,
+    fix: 'Give each form step its own schema file.',
+  });
+}
+
+function checkContentStep(step: JsonObject, at: string, last: boolean, problems: Problems): void {
+  const named = typeof step.content === 'string' && namedPages.includes(step.content);
+  if (!named && !Array.isArray(step.paragraphs)) {
+    problems.add({
+      code: 'content-empty',
+      file: WIZARD,
+      pointer: typeof step.content === 'string' ? ptr(at, 'content') : at,
+      message:
+        typeof step.content === 'string'
+          ? `Content step ${quote(step.id)} asks for the page "${step.content}", which the wizard does not have (it has ${list(namedPages)}), and has no "paragraphs", so it would be empty.`
+          : `Content step ${quote(step.id)} has neither "content" (a named page) nor "paragraphs", so it would be empty.`,
+      fix: 'Add "paragraphs": ["…", "…"] with the Persian text to show.',
+    });
+  }
+  if (!last && step.content !== 'result' && !(isObject(step.buttons) && typeof step.buttons.next === 'string')) {
+    problems.add({
+      code: 'step-buttons',
+      file: WIZARD,
+      pointer: at,
+      message: `Content step ${quote(step.id)} is not the last step but has no "next" button, so the manager cannot go on from it.`,
+      fix: 'Add "buttons": { "next": "ادامه" } (and "back": "مرحله قبل" if going back makes sense).',
+    });
+  }
+}
+
+/** The registration is sent from exactly one step. */
+function checkSubmitCount(steps: Json[], problems: Problems): void {
+  const submitSteps = steps.filter(
+    (step) => isObject(step) && isObject(step.buttons) && typeof step.buttons.submit === 'string',
+  ).length;
+  if (submitSteps === 1) return;
+  problems.add({
+    code: 'submit-count',
+    file: WIZARD,
+    pointer: '/steps',
+    message:
+      submitSteps === 0
+        ? 'No step has a "submit" button, so the registration is never sent.'
+        : `${submitSteps} steps have a "submit" button; the registration must be sent exactly once.`,
+    fix: 'Give exactly one step (the last form step) "buttons": { "submit": "ثبت نهایی" }; other steps use "next".',
+  });
 }
 
 /** Every text of wizard.json that managers read is Persian (and spelt with ی and ک). */
