@@ -5,7 +5,7 @@ import { STATUS_CODE_PARAM, type StatusAnswer } from '../../shared/followup-cont
 import { fa } from '../../shared/strings.fa.js';
 import { ApiError } from '../api/http.js';
 import { appQueryClient } from '../api/query-client.js';
-import { useStepHeading } from '../app/use-step-heading.js';
+import { useStepHeading } from '../wizard/use-step-heading.js';
 import { useHydrated } from '../../../widgets/use-hydrated.js';
 import {
   jalaliDateTime,
