@@ -14,7 +14,13 @@ import { wantsWidePage } from '../../../widgets/declarations.js';
 import { parseTierParam } from '../wizard/tier.js';
 import { useStepHeading } from '../wizard/use-step-heading.js';
 import { useStepReach } from '../wizard/use-step-reach.js';
-import { ActiveStepsProvider, WizardEnvProvider, useWizard, useWizardEnv, type ValidatorLoader } from '../wizard/wizard-env.js';
+import {
+  ActiveStepsProvider,
+  WizardEnvProvider,
+  useWizard,
+  useWizardEnv,
+  type ValidatorLoader,
+} from '../wizard/wizard-env.js';
 import { STATUS_ROUTE } from '../../shared/followup-contract.js';
 import { StatusShell } from '../status/StatusShell.js';
 
