@@ -270,8 +270,12 @@ function useStatePersistence(
  * recompute the whole form) on the keystroke's frame. Such a draft waits in `typed`, is read
  * through `state.drafts`, and joins the React state in a transition, or with the next other action.
  */
-function useTypedDrafts(setState: Dispatch<SetStateAction<WizardState>>, restoredRef: RefObject<boolean>) {
-  /** Step id -> draft typed since the last commit to React state. */
+function useTypedDrafts(
+  state: WizardState,
+  setState: Dispatch<SetStateAction<WizardState>>,
+  restoredRef: RefObject<boolean>,
+) {
+  /** Step id -> draft typed and not yet in the React state. */
   const typed = useRef<Drafts>({});
 
   const update = useCallback(
@@ -290,9 +294,17 @@ function useTypedDrafts(setState: Dispatch<SetStateAction<WizardState>>, restore
     typed.current = { ...typed.current, [stepId]: data };
   }, []);
 
+  // The typed drafts stay in `typed` until the transition has committed them: an urgent render
+  // meanwhile (an error following the text) still reads them, never the older committed draft.
   const commitTyped = useCallback(() => {
-    startTransition(() => update((previous) => previous));
-  }, [update]);
+    const committing = typed.current;
+    startTransition(() => setState((previous) => ({ ...previous, drafts: { ...previous.drafts, ...committing } })));
+  }, [setState]);
+
+  useEffect(() => {
+    const waiting = Object.entries(typed.current).filter(([stepId, draft]) => state.drafts[stepId] !== draft);
+    if (waiting.length < Object.keys(typed.current).length) typed.current = Object.fromEntries(waiting);
+  }, [state]);
 
   return { typed, update, addTyped, commitTyped };
 }
@@ -353,7 +365,7 @@ export function WizardStoreProvider({
     storageKey,
     restoreAfterHydration,
   );
-  const { typed, update, addTyped, commitTyped } = useTypedDrafts(setState, restoredRef);
+  const { typed, update, addTyped, commitTyped } = useTypedDrafts(state, setState, restoredRef);
   const { writeTyped } = useStatePersistence(state, restored, typed, store, storageKey);
   /** The React state of the last render (what `setDraft` compares a keystroke with). */
   const latest = useRef(state);
