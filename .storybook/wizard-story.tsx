@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { WizardApp } from '../src/client/app/WizardApp.js';
-import type { ValidatorFactory } from '../src/client/app/wizard-env.js';
+import type { ValidatorFactory } from '../src/client/wizard/wizard-env.js';
 import {
   DEFAULT_STORAGE_KEY,
   type RegistrationResult,

@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 
-/** How long typing may pause before the value is handed to RJSF. */
+/**
+ * How long typing may pause before the value is handed to RJSF. The keystroke's only debounce: it
+ * sits here, the first layer, because only here can RJSF be spared a recompute of the whole form
+ * per keystroke; the wizard's store writes what it is handed at once.
+ */
 const TYPING_PAUSE_MS = 300;
 
 /** Runs `task` in a task after the next frame (so after the keystroke's paint); returns a cancel. */

@@ -22,8 +22,8 @@ import { wizardValidatorOptions } from '../shared/validators-code.js';
 import { stepWidgetNeeds } from '../shared/widget-declarations.js';
 import { loadWizard, type LoadedStep, type LoadedWizard } from '../shared/wizard-definition.js';
 import { WizardApp } from './app/WizardApp.js';
-import { documentTitle } from './app/use-step-heading.js';
-import type { ValidatorFactory } from './app/wizard-env.js';
+import { documentTitle } from './wizard/use-step-heading.js';
+import type { ValidatorFactory } from './wizard/wizard-env.js';
 import { composePage, type PageStep } from './ssr/page.js';
 import { PAGE_ASSETS_FILE, type PageAssets } from './ssr/page-assets.js';
 

@@ -6,7 +6,7 @@
  * (the browser's precompiled ones, the server's ajv) built from the one configuration.
  */
 import { pointerFrom } from './json-pointer.js';
-import type { JsonSchema } from './wizard-definition.js';
+import type { JsonSchema } from './json-schema.js';
 
 /** When a branch applies: its `if` holds (then) or fails (else), or a trigger field is present. */
 export type BranchCondition =

@@ -1,5 +1,6 @@
 import { conditionalFields } from './conditions.js';
 import { getAt, pointerFrom, pointerTokens, setAt } from './json-pointer.js';
+import type { JsonSchema } from './json-schema.js';
 
 /** The shapes of schemas/wizard.json (checked by schemas/wizard.schema.json). */
 export interface WizardButtons {
@@ -35,7 +36,7 @@ export interface WizardDefinition {
   rules: { title: string; articles: string[] };
 }
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 export type UiSchema = Record<string, unknown>;
 
 export interface LoadedStep extends WizardStep {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashForSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
-import type { ValidatorFactory } from '../../src/client/app/wizard-env.js';
+import type { ValidatorFactory } from '../../src/client/wizard/wizard-env.js';
 import type { LoadedStep } from '../../src/shared/wizard-definition.js';
 import { compileStepCode, readWizard } from '../../src/client/build/validators-plugin.js';
 import { formats } from '../../src/shared/formats.js';

@@ -7,14 +7,20 @@ import { fa } from '../../shared/strings.fa.js';
 import { loadRegisterConfig } from '../api/config.js';
 import { ContentStepPage } from '../pages/ContentStepPage.js';
 import { WizardStoreProvider, useStoreRestored, useWizardActions, useWizardState } from '../state/wizard-store.js';
-import { canOpen, fallbackStep } from './navigation.js';
-import { Header } from './Header.js';
+import { canOpen, fallbackStep } from '../wizard/navigation.js';
+import { Header } from '../wizard/Header.js';
 import { Stepper } from './Stepper.js';
 import { wantsWidePage } from '../../../widgets/declarations.js';
-import { parseTierParam } from './tier.js';
-import { useStepHeading } from './use-step-heading.js';
-import { useStepReach } from './use-step-reach.js';
-import { ActiveStepsProvider, WizardEnvProvider, useWizard, useWizardEnv, type ValidatorLoader } from './wizard-env.js';
+import { parseTierParam } from '../wizard/tier.js';
+import { useStepHeading } from '../wizard/use-step-heading.js';
+import { useStepReach } from '../wizard/use-step-reach.js';
+import {
+  ActiveStepsProvider,
+  WizardEnvProvider,
+  useWizard,
+  useWizardEnv,
+  type ValidatorLoader,
+} from '../wizard/wizard-env.js';
 import { STATUS_ROUTE } from '../../shared/followup-contract.js';
 import { StatusShell } from '../status/StatusShell.js';
 

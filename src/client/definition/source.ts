@@ -11,7 +11,7 @@ import { hasStepConditions, type StepTest } from '../../shared/step-conditions.j
 import type { ValidatorsModule } from '../../shared/validators-module.js';
 import { loadWizard, type LoadedStep, type LoadedWizard } from '../../shared/wizard-definition.js';
 import { request } from '../api/http.js';
-import type { ValidatorFactory } from '../app/wizard-env.js';
+import type { ValidatorFactory } from '../wizard/wizard-env.js';
 import { loadValidatorRuntime } from './validator-runtime.js';
 
 export interface DefinitionSource {

@@ -12,8 +12,8 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { fa } from '../../shared/strings.fa.js';
 import type { LoadedStep } from '../../shared/wizard-definition.js';
-import { REVIEW_RETURN_PARAM, nextStep, previousStep } from '../app/navigation.js';
-import { useWizardEnv } from '../app/wizard-env.js';
+import { REVIEW_RETURN_PARAM, nextStep, previousStep } from '../wizard/navigation.js';
+import { useWizardEnv } from '../wizard/wizard-env.js';
 import { useWizardStore } from '../state/wizard-store.js';
 import { ErrorSummary } from './ErrorSummary.js';
 import { focusField } from './field-focus.js';
@@ -99,7 +99,6 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
   };
 
   const previous = previousStep(wizard, step);
-  const primaryLabel = step.buttons?.submit ?? step.buttons?.next;
 
   return (
     <div ref={containerRef} className="step-form" onSubmitCapture={normalizeBeforeValidation}>
@@ -134,24 +133,43 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
         onSubmit={onSubmit}
         disabled={locked}
       >
-        <div className="step-actions">
-          {primaryLabel && (
-            <button type="submit" className="button button--primary" disabled={locked} aria-busy={busy || undefined}>
-              {busy ? fa.ui.form.submitting : primaryLabel}
-            </button>
-          )}
-          {step.buttons?.back && previous && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => navigate(previous.route)}
-              disabled={locked}
-            >
-              {step.buttons.back}
-            </button>
-          )}
-        </div>
+        <StepActions step={step} previous={previous} busy={busy} locked={locked} />
       </Form>
+    </div>
+  );
+}
+
+/** The step's buttons: Continue (or the registration's submit) and Back. */
+function StepActions({
+  step,
+  previous,
+  busy,
+  locked,
+}: {
+  step: LoadedStep;
+  previous: LoadedStep | undefined;
+  busy: boolean;
+  locked: boolean;
+}) {
+  const navigate = useNavigate();
+  const primaryLabel = step.buttons?.submit ?? step.buttons?.next;
+  return (
+    <div className="step-actions">
+      {primaryLabel && (
+        <button type="submit" className="button button--primary" disabled={locked} aria-busy={busy || undefined}>
+          {busy ? fa.ui.form.submitting : primaryLabel}
+        </button>
+      )}
+      {step.buttons?.back && previous && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => navigate(previous.route)}
+          disabled={locked}
+        >
+          {step.buttons.back}
+        </button>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@
 import { hashForSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { LoadedStep } from '../../shared/wizard-definition.js';
-import type { ValidatorFactory } from '../app/wizard-env.js';
+import type { ValidatorFactory } from '../wizard/wizard-env.js';
 
 /** A factory over one version's validator functions; refuses a step schema they were not built from. */
 export function validatorFactoryOf(

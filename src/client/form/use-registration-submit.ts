@@ -18,9 +18,9 @@ import { fa } from '../../shared/strings.fa.js';
 import { ApiError } from '../api/http.js';
 import { queryKeys, registerConfigQuery } from '../api/queries.js';
 import { useSubmitRegistration } from '../api/submit.js';
-import { resultStep } from '../app/navigation.js';
-import { resolveTier } from '../app/tier.js';
-import { useWizardEnv } from '../app/wizard-env.js';
+import { resultStep } from '../wizard/navigation.js';
+import { resolveTier } from '../wizard/tier.js';
+import { useWizardEnv } from '../wizard/wizard-env.js';
 import { useWizardStore, type ServerErrors } from '../state/wizard-store.js';
 
 /** `error.fields` (JSON pointers of the posted body) -> step id -> field -> message. */

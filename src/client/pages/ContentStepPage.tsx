@@ -4,10 +4,10 @@ import type { LoadedStep } from '../../shared/wizard-definition.js';
 import { fa } from '../../shared/strings.fa.js';
 import type { RegisterConfig } from '../../shared/api-contract.js';
 import { loadRegisterConfig, recordWelcomeVisit } from '../api/config.js';
-import { RESULT_CONTENT, fallbackStep } from '../app/navigation.js';
-import { resolveTier } from '../app/tier.js';
-import { useStepHeading } from '../app/use-step-heading.js';
-import { useWizard, useWizardEnv } from '../app/wizard-env.js';
+import { RESULT_CONTENT, fallbackStep } from '../wizard/navigation.js';
+import { resolveTier } from '../wizard/tier.js';
+import { useStepHeading } from '../wizard/use-step-heading.js';
+import { useWizard, useWizardEnv } from '../wizard/wizard-env.js';
 import { StepLinks } from './StepLinks.js';
 import { StatusLink } from '../status/StatusLink.js';
 import { useStoreRestored, useWizardStore, type RegistrationResult } from '../state/wizard-store.js';
@@ -93,9 +93,7 @@ function resultTitle(step: LoadedStep, result: RegistrationResult | undefined): 
 }
 
 function ResultPage({ step }: { step: LoadedStep }) {
-  const wizard = useWizard();
   const { state, actions } = useWizardStore();
-  const navigate = useNavigate();
   const [rulesOpen, setRulesOpen] = useState(false);
   // Stays mounted after the first opening, so closing returns focus to the button.
   const [rulesLoaded, setRulesLoaded] = useState(false);
@@ -110,14 +108,6 @@ function ResultPage({ step }: { step: LoadedStep }) {
   useEffect(() => {
     if (success) actions.forgetDrafts();
   }, [success, actions]);
-
-  const tryAgain = () => {
-    // Everything is kept. The first step the server found fault with opens (else the last form
-    // step), with the server's messages on its fields and a fresh captcha on /manager.
-    const faulty = wizard.steps.filter((candidate) => Object.keys(state.serverErrors[candidate.id] ?? {}).length > 0);
-    actions.reopen(faulty.map((candidate) => candidate.id));
-    void navigate((faulty[0] ?? fallbackStep(wizard, state)).route);
-  };
 
   return (
     <section
@@ -135,30 +125,7 @@ function ResultPage({ step }: { step: LoadedStep }) {
       <p className="result__message" role="status">
         {message}
       </p>
-      {success && result?.previewBody !== undefined && (
-        <pre
-          className="result__preview-body"
-          dir="ltr"
-          role="region"
-          // A region that scrolls must take focus to be read by keyboard (axe: scrollable-region-focusable).
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          aria-label={fa.wizardVersions.previewHeading}
-        >
-          {result.previewBody}
-        </pre>
-      )}
-      {success && result?.trackingCode && (
-        <div className="result__tracking">
-          <p>
-            {fa.ui.result.trackingCode}{' '}
-            <strong className="result__code" dir="ltr">
-              {result.trackingCode}
-            </strong>
-          </p>
-          <p className="result__hint">{fa.ui.result.trackingHint}</p>
-        </div>
-      )}
+      {success && <ResultReceipt result={result} />}
       {step.paragraphs?.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
@@ -175,25 +142,77 @@ function ResultPage({ step }: { step: LoadedStep }) {
           {fa.ui.result.rulesLink}
         </button>
       </p>
-      <div className="step-actions">
-        {result && !success && (
-          <button type="button" className="button button--primary" onClick={tryAgain}>
-            {fa.ui.result.tryAgain}
-          </button>
-        )}
-        {success && result?.trackingCode && <StatusLink trackingCode={result.trackingCode} />}
-        {success && (
-          <Link className="button button--secondary" to={wizard.steps[0].route}>
-            {fa.ui.result.startOver}
-          </Link>
-        )}
-      </div>
+      <ResultActions result={result} />
       {(rulesOpen || rulesLoaded) && (
         <Suspense fallback={null}>
           <RulesDialog open={rulesOpen} onClose={() => setRulesOpen(false)} />
         </Suspense>
       )}
     </section>
+  );
+}
+
+/** What a success leaves the manager: the tracking code (or, in a staff preview, the body that would have been posted). */
+function ResultReceipt({ result }: { result: RegistrationResult }) {
+  return (
+    <>
+      {result.previewBody !== undefined && (
+        <pre
+          className="result__preview-body"
+          dir="ltr"
+          role="region"
+          // A region that scrolls must take focus to be read by keyboard (axe: scrollable-region-focusable).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          aria-label={fa.wizardVersions.previewHeading}
+        >
+          {result.previewBody}
+        </pre>
+      )}
+      {result.trackingCode && (
+        <div className="result__tracking">
+          <p>
+            {fa.ui.result.trackingCode}{' '}
+            <strong className="result__code" dir="ltr">
+              {result.trackingCode}
+            </strong>
+          </p>
+          <p className="result__hint">{fa.ui.result.trackingHint}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Try again after a failure; after a success, follow the registration's status or start over. */
+function ResultActions({ result }: { result: RegistrationResult | undefined }) {
+  const wizard = useWizard();
+  const { state, actions } = useWizardStore();
+  const navigate = useNavigate();
+  const success = result?.success === true;
+
+  const tryAgain = () => {
+    // Everything is kept. The first step the server found fault with opens (else the last form
+    // step), with the server's messages on its fields and a fresh captcha on /manager.
+    const faulty = wizard.steps.filter((candidate) => Object.keys(state.serverErrors[candidate.id] ?? {}).length > 0);
+    actions.reopen(faulty.map((candidate) => candidate.id));
+    void navigate((faulty[0] ?? fallbackStep(wizard, state)).route);
+  };
+
+  return (
+    <div className="step-actions">
+      {result && !success && (
+        <button type="button" className="button button--primary" onClick={tryAgain}>
+          {fa.ui.result.tryAgain}
+        </button>
+      )}
+      {success && result?.trackingCode && <StatusLink trackingCode={result.trackingCode} />}
+      {success && (
+        <Link className="button button--secondary" to={wizard.steps[0].route}>
+          {fa.ui.result.startOver}
+        </Link>
+      )}
+    </div>
   );
 }
 

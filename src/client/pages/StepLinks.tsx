@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
-import { nextStep, previousStep } from '../app/navigation.js';
+import { nextStep, previousStep } from '../wizard/navigation.js';
 
 /** The previous/next links of a step without a form, labelled from wizard.json (content, review). */
 export function StepLinks({ step, wizard }: { step: LoadedStep; wizard: LoadedWizard }) {

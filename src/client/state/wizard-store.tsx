@@ -13,9 +13,13 @@ import {
   useMemo,
   useRef,
   useState,
+  type Dispatch,
   type ReactNode,
+  type RefObject,
+  type SetStateAction,
 } from 'react';
 import type { Drafts } from '../../shared/wizard-definition.js';
+import { useDebouncedPersist } from './use-debounced-persist.js';
 
 export interface RegistrationResult {
   success: boolean;
@@ -61,7 +65,7 @@ export interface WizardStore {
 
 export const DEFAULT_STORAGE_KEY = 'pharmacy-wizard:v1';
 
-/** How long a typed draft may wait before it is mirrored to storage (flushed earlier on pagehide). */
+/** How long a change of drafts alone may wait before it is mirrored to storage (flushed earlier on pagehide). */
 const DRAFT_WRITE_DELAY_MS = 400;
 
 const emptyState: WizardState = { drafts: {}, completed: [], serverErrors: {} };
@@ -149,13 +153,13 @@ function defaultStorage(): Storage | undefined {
   }
 }
 
-export function WizardStoreProvider({
-  children,
-  storage,
-  storageKey = DEFAULT_STORAGE_KEY,
-  restoreAfterHydration = false,
-}: WizardStoreProviderProps) {
-  const [store] = useState(() => storage ?? defaultStorage());
+type StateChange = (previous: WizardState) => WizardState;
+
+/**
+ * The state, read from storage at once or, when a pre-rendered page hydrates, after hydration (a
+ * `?tier=` read meanwhile is kept on top of it, and the drafts a hydrating form wrote fill the gaps).
+ */
+function useRestoredState(store: Storage | undefined, storageKey: string, restoreAfterHydration: boolean) {
   const [state, setState] = useState<WizardState>(() =>
     restoreAfterHydration ? emptyState : readStoredState(store, storageKey),
   );
@@ -193,41 +197,29 @@ export function WizardStoreProvider({
     });
   }, [restored]);
 
-  // Typing changes a draft on every keystroke: serialising the whole state into sessionStorage each
-  // time is synchronous work on the keystroke's frame. A change of drafts alone is written when the
-  // page is idle (at most DRAFT_WRITE_DELAY_MS later) and at once when the page is hidden or left
-  // (`pagehide`, `visibilitychange`: a reload right after typing keeps the draft) or the provider
-  // unmounts; any other change (completed steps, plan, errors, result) is written at once.
+  return { state, setState, restored, restoredRef, earlyDrafts };
+}
+
+/**
+ * The state mirrored to storage. Serialising the whole state into sessionStorage is synchronous
+ * work: a change of drafts alone (a choice, a point on the map) is written when the page is idle,
+ * at most DRAFT_WRITE_DELAY_MS later, and at once when the page is hidden or left (`pagehide`,
+ * `visibilitychange`: a reload right after typing keeps the draft) or the provider unmounts; any
+ * other change (completed steps, plan, errors, result) is written at once. Typed text is written
+ * at once too (`writeTyped`): it arrives only after the field's own typing pause.
+ */
+function useStatePersistence(
+  state: WizardState,
+  restored: boolean,
+  typed: RefObject<Drafts>,
+  store: Storage | undefined,
+  storageKey: string,
+) {
   const written = useRef<WizardState | null>(null);
   const pending = useRef<WizardState | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** The React state of the last render (what `setDraft` compares a keystroke with). */
-  const latest = useRef(state);
-  /** Step id -> draft typed since the last commit to React state (see `commitTyped`). */
-  const typed = useRef<Drafts>({});
-  const typedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const typedUnwritten = useRef(false);
 
-  useEffect(() => {
-    latest.current = state;
-  }, [state]);
-
-  const takeTyped = useCallback((): Drafts | undefined => {
-    if (typedTimer.current !== undefined) {
-      clearTimeout(typedTimer.current);
-      typedTimer.current = undefined;
-    }
-    if (Object.keys(typed.current).length === 0) return undefined;
-    const taken = typed.current;
-    typed.current = {};
-    return taken;
-  }, []);
-
-  const flush = useCallback(() => {
-    if (timer.current !== undefined) {
-      clearTimeout(timer.current);
-      timer.current = undefined;
-    }
+  const write = useCallback(() => {
     const next = pending.current ?? (typedUnwritten.current ? written.current : null);
     pending.current = null;
     if (!next || (next === written.current && !typedUnwritten.current)) return;
@@ -240,7 +232,14 @@ export function WizardStoreProvider({
     } catch {
       // Quota or privacy mode: keep going without persistence.
     }
-  }, [store, storageKey]);
+  }, [typed, store, storageKey]);
+
+  const persist = useDebouncedPersist(write, {
+    delayMs: DRAFT_WRITE_DELAY_MS,
+    wait: 'at-most',
+    flushOnLeave: true,
+    onUnmount: 'flush',
+  });
 
   useEffect(() => {
     // The new visitor's state of a hydrating page must never overwrite the tab's stored draft.
@@ -253,45 +252,126 @@ export function WizardStoreProvider({
       last.tier === state.tier &&
       last.serverErrors === state.serverErrors &&
       last.result === state.result;
-    if (!draftsOnly) return flush();
-    if (timer.current === undefined) timer.current = setTimeout(flush, DRAFT_WRITE_DELAY_MS);
-  }, [state, restored, flush]);
+    if (draftsOnly) persist.schedule();
+    else persist.flush();
+  }, [state, restored, persist]);
 
-  useEffect(() => {
-    if (typeof window === 'undefined') return;
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    window.addEventListener('pagehide', flush);
-    window.addEventListener('beforeunload', flush);
-    document.addEventListener('visibilitychange', onHidden);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      window.removeEventListener('beforeunload', flush);
-      document.removeEventListener('visibilitychange', onHidden);
-      flush();
-    };
-  }, [flush]);
+  const writeTyped = useCallback(() => {
+    typedUnwritten.current = true;
+    persist.flush();
+  }, [persist]);
+
+  return { writeTyped };
+}
+
+/**
+ * Typing in a text field: RJSF keeps the form's own state, so a typed draft need not re-render the
+ * wizard (header, stepper, the step) urgently nor hand the form new props (which makes RJSF
+ * recompute the whole form) on the keystroke's frame. Such a draft waits in `typed`, is read
+ * through `state.drafts`, and joins the React state in a transition, or with the next other action.
+ */
+function useTypedDrafts(
+  state: WizardState,
+  setState: Dispatch<SetStateAction<WizardState>>,
+  restoredRef: RefObject<boolean>,
+) {
+  /** Step id -> draft typed and not yet in the React state. */
+  const typed = useRef<Drafts>({});
 
   const update = useCallback(
-    (change: (previous: WizardState) => WizardState) => {
-      const typedDrafts = takeTyped();
+    (change: StateChange) => {
+      const typedDrafts = Object.keys(typed.current).length > 0 ? typed.current : undefined;
+      typed.current = {};
       const apply = (previous: WizardState) =>
         change(typedDrafts ? { ...previous, drafts: { ...previous.drafts, ...typedDrafts } } : previous);
       if (restoredRef.current) setState(apply);
       else startTransition(() => setState(apply));
     },
-    [takeTyped],
+    [setState, restoredRef],
   );
 
-  // Typing in a text field: RJSF keeps the form's own state, so the keystroke need not re-render
-  // the wizard (header, stepper, the step) nor hand the form new props (which makes RJSF recompute
-  // the whole form). Such a draft stays in `typed` and is read through `state.drafts`; it joins the
-  // React state with the next other action, or in a transition once typing pauses.
+  const addTyped = useCallback((stepId: string, data: Record<string, unknown>) => {
+    typed.current = { ...typed.current, [stepId]: data };
+  }, []);
+
+  // The typed drafts stay in `typed` until the transition has committed them: an urgent render
+  // meanwhile (an error following the text) still reads them, never the older committed draft.
   const commitTyped = useCallback(() => {
-    typedTimer.current = undefined;
-    if (Object.keys(typed.current).length > 0) startTransition(() => update((previous) => previous));
-  }, [update]);
+    const committing = typed.current;
+    startTransition(() => setState((previous) => ({ ...previous, drafts: { ...previous.drafts, ...committing } })));
+  }, [setState]);
+
+  useEffect(() => {
+    const waiting = Object.entries(typed.current).filter(([stepId, draft]) => state.drafts[stepId] !== draft);
+    if (waiting.length < Object.keys(typed.current).length) typed.current = Object.fromEntries(waiting);
+  }, [state]);
+
+  return { typed, update, addTyped, commitTyped };
+}
+
+/** The actions other than `setDraft`, each one change of the state. */
+function actionsOf(update: (change: StateChange) => void): Omit<WizardActions, 'setDraft'> {
+  return {
+    markCompleted: (stepId) =>
+      update((previous) =>
+        previous.completed.includes(stepId) ? previous : { ...previous, completed: [...previous.completed, stepId] },
+      ),
+    setTier: (tier) => update((previous) => (previous.tier === tier ? previous : { ...previous, tier })),
+    clearServerErrors: (stepId, fields) =>
+      update((previous) => {
+        const current = previous.serverErrors[stepId];
+        if (!current || !fields.some((field) => Object.hasOwn(current, field))) return previous;
+        const remaining = Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field)));
+        return { ...previous, serverErrors: { ...previous.serverErrors, [stepId]: remaining } };
+      }),
+    // The steps stay complete while the page moves to /enter (the router's transition renders
+    // after this update, and the step on screen must not redirect meanwhile).
+    succeed: (result) => update((previous) => ({ ...previous, result, serverErrors: {} })),
+    fail: (result, serverErrors) => update((previous) => ({ ...previous, result, serverErrors })),
+    forgetDrafts: () =>
+      update((previous) =>
+        Object.keys(previous.drafts).length || previous.completed.length
+          ? { ...emptyState, tier: previous.tier, result: previous.result }
+          : previous,
+      ),
+    reopen: (stepIds) =>
+      update((previous) => ({ ...previous, completed: previous.completed.filter((id) => !stepIds.includes(id)) })),
+  };
+}
+
+/** `drafts` read through a getter, so a typed draft not yet in React state is still what the steps, the submit and storage see. */
+function useExposedState(state: WizardState, typed: RefObject<Drafts>): WizardState {
+  return useMemo<WizardState>(() => {
+    const live = { ...state };
+    // The getter reads the ref when a consumer reads `drafts` (a submit, a storage write), not while
+    // this provider renders.
+    Object.defineProperty(live, 'drafts', {
+      enumerable: true,
+      get: () => (Object.keys(typed.current).length > 0 ? { ...state.drafts, ...typed.current } : state.drafts),
+    });
+    return live;
+  }, [state, typed]);
+}
+
+export function WizardStoreProvider({
+  children,
+  storage,
+  storageKey = DEFAULT_STORAGE_KEY,
+  restoreAfterHydration = false,
+}: WizardStoreProviderProps) {
+  const [store] = useState(() => storage ?? defaultStorage());
+  const { state, setState, restored, restoredRef, earlyDrafts } = useRestoredState(
+    store,
+    storageKey,
+    restoreAfterHydration,
+  );
+  const { typed, update, addTyped, commitTyped } = useTypedDrafts(state, setState, restoredRef);
+  const { writeTyped } = useStatePersistence(state, restored, typed, store, storageKey);
+  /** The React state of the last render (what `setDraft` compares a keystroke with). */
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  }, [state]);
 
   const setDraft = useCallback(
     (stepId: string, data: Record<string, unknown>) => {
@@ -303,11 +383,14 @@ export function WizardStoreProvider({
       const current = typed.current[stepId] ?? committed.drafts[stepId];
       if (sameData(current, data)) return;
       if (!committed.completed.includes(stepId) && onlyTextChanged(current, data)) {
-        typed.current = { ...typed.current, [stepId]: data };
-        typedUnwritten.current = true;
-        if (typedTimer.current !== undefined) clearTimeout(typedTimer.current);
-        typedTimer.current = setTimeout(commitTyped, DRAFT_WRITE_DELAY_MS);
-        if (timer.current === undefined) timer.current = setTimeout(flush, DRAFT_WRITE_DELAY_MS);
+        // A keystroke goes through one debounce, the field's own (widgets/use-typed-value.ts): it
+        // is the only layer that can spare RJSF a recompute of the whole form per keystroke, and
+        // what it hands on has already waited for typing to pause (or is a field with an error,
+        // whose message follows each keystroke). So the store waits no second time: the draft is
+        // written now and joins the React state in a transition.
+        addTyped(stepId, data);
+        writeTyped();
+        commitTyped();
         return;
       }
       update((previous) => {
@@ -319,53 +402,11 @@ export function WizardStoreProvider({
         };
       });
     },
-    [update, commitTyped, flush],
+    [restoredRef, earlyDrafts, typed, addTyped, writeTyped, commitTyped, update],
   );
 
-  const actions = useMemo<WizardActions>(
-    () => ({
-      setDraft,
-      markCompleted: (stepId) =>
-        update((previous) =>
-          previous.completed.includes(stepId) ? previous : { ...previous, completed: [...previous.completed, stepId] },
-        ),
-      setTier: (tier) => update((previous) => (previous.tier === tier ? previous : { ...previous, tier })),
-      clearServerErrors: (stepId, fields) =>
-        update((previous) => {
-          const current = previous.serverErrors[stepId];
-          if (!current || !fields.some((field) => Object.hasOwn(current, field))) return previous;
-          const remaining = Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field)));
-          return { ...previous, serverErrors: { ...previous.serverErrors, [stepId]: remaining } };
-        }),
-      // The steps stay complete while the page moves to /enter (the router's transition renders
-      // after this update, and the step on screen must not redirect meanwhile).
-      succeed: (result) => update((previous) => ({ ...previous, result, serverErrors: {} })),
-      fail: (result, serverErrors) => update((previous) => ({ ...previous, result, serverErrors })),
-      forgetDrafts: () =>
-        update((previous) =>
-          Object.keys(previous.drafts).length || previous.completed.length
-            ? { ...emptyState, tier: previous.tier, result: previous.result }
-            : previous,
-        ),
-      reopen: (stepIds) =>
-        update((previous) => ({ ...previous, completed: previous.completed.filter((id) => !stepIds.includes(id)) })),
-    }),
-    [update, setDraft],
-  );
-
-  // `drafts` read through a getter, so a typed draft not yet in React state is still what the
-  // steps, the submit and storage see.
-  const exposed = useMemo<WizardState>(() => {
-    const live = { ...state };
-    // The getter reads the ref when a consumer reads `drafts` (a submit, a storage write), not while
-    // this provider renders.
-    // eslint-disable-next-line react-hooks/refs
-    Object.defineProperty(live, 'drafts', {
-      enumerable: true,
-      get: () => (Object.keys(typed.current).length > 0 ? { ...state.drafts, ...typed.current } : state.drafts),
-    });
-    return live;
-  }, [state]);
+  const actions = useMemo<WizardActions>(() => ({ setDraft, ...actionsOf(update) }), [update, setDraft]);
+  const exposed = useExposedState(state, typed);
 
   // State and actions in separate contexts: a component that only acts (a widget writing a field)
   // does not re-render when a keystroke changes the drafts.

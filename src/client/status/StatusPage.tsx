@@ -5,7 +5,7 @@ import { STATUS_CODE_PARAM, type StatusAnswer } from '../../shared/followup-cont
 import { fa } from '../../shared/strings.fa.js';
 import { ApiError } from '../api/http.js';
 import { appQueryClient } from '../api/query-client.js';
-import { useStepHeading } from '../app/use-step-heading.js';
+import { useStepHeading } from '../wizard/use-step-heading.js';
 import { useHydrated } from '../../../widgets/use-hydrated.js';
 import {
   jalaliDateTime,
@@ -28,14 +28,14 @@ export default function StatusPage() {
   );
 }
 
-export function StatusLookup() {
-  const heading = useStepHeading(copy.title);
+type FieldMessages = Partial<Record<StatusField, string>>;
+
+/** The lookup's form: what was typed (the code may come from the address), its messages, the submit. */
+function useStatusForm(lookup: ReturnType<typeof useStatusLookup>, hydrated: boolean) {
   const [searchParams] = useSearchParams();
-  const hydrated = useHydrated();
-  const lookup = useStatusLookup();
   // What the manager typed; the code is undefined until they touch it.
-  const [edits, setEdits] = useState<Partial<Record<StatusField, string>>>({});
-  const [errors, setErrors] = useState<Partial<Record<StatusField, string>>>({});
+  const [edits, setEdits] = useState<FieldMessages>({});
+  const [errors, setErrors] = useState<FieldMessages>({});
   const inputs = useRef<Partial<Record<StatusField, HTMLInputElement | null>>>({});
   // The result page and the SMS link here with the code filled in (never the number): shown once
   // hydrated, so the first render matches the pre-rendered page.
@@ -45,7 +45,7 @@ export function StatusLookup() {
     mobileNumber: edits.mobileNumber ?? '',
   };
 
-  const refuse = (found: Partial<Record<StatusField, string>>) => {
+  const refuse = (found: FieldMessages) => {
     setErrors(found);
     const first = (['trackingCode', 'mobileNumber'] as const).find((field) => found[field]);
     if (first) inputs.current[first]?.focus();
@@ -67,39 +67,69 @@ export function StatusLookup() {
     });
   };
 
-  const failure = lookup.error && !(lookup.error instanceof ApiError && Object.keys(lookup.error.fields).length > 0);
-  const field = (name: StatusField, label: string, hint: string, extra: InputHTMLAttributes<HTMLInputElement>) => {
-    const id = `status-${name}`;
-    return (
-      <div className={`field${errors[name] ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        <p className="field__hint" id={`${id}__help`}>
-          {hint}
-        </p>
-        <input
-          ref={(element) => {
-            inputs.current[name] = element;
-          }}
-          id={id}
-          name={name}
-          type="text"
-          dir="ltr"
-          spellCheck={false}
-          value={typed[name]}
-          disabled={!hydrated}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={`${id}__help ${id}__error`}
-          onChange={(event) => setEdits((current) => ({ ...current, [name]: event.target.value }))}
-          {...extra}
-        />
-        <div className="field__error" id={`${id}__error`}>
-          {errors[name] && <p className="field__error-message">{errors[name]}</p>}
-        </div>
+  const fieldProps = (name: StatusField) => ({
+    name,
+    value: typed[name],
+    error: errors[name],
+    disabled: !hydrated,
+    register: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element;
+    },
+    onEdit: (value: string) => setEdits((current) => ({ ...current, [name]: value })),
+  });
+
+  return { onSubmit, fieldProps };
+}
+
+interface StatusInputProps {
+  name: StatusField;
+  label: string;
+  hint: string;
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  register: (element: HTMLInputElement | null) => void;
+  onEdit: (value: string) => void;
+  extra: InputHTMLAttributes<HTMLInputElement>;
+}
+
+function StatusInput({ name, label, hint, value, error, disabled, register, onEdit, extra }: StatusInputProps) {
+  const id = `status-${name}`;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <p className="field__hint" id={`${id}__help`}>
+        {hint}
+      </p>
+      <input
+        ref={register}
+        id={id}
+        name={name}
+        type="text"
+        dir="ltr"
+        spellCheck={false}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}__help ${id}__error`}
+        onChange={(event) => onEdit(event.target.value)}
+        {...extra}
+      />
+      <div className="field__error" id={`${id}__error`}>
+        {error && <p className="field__error-message">{error}</p>}
       </div>
-    );
-  };
+    </div>
+  );
+}
+
+export function StatusLookup() {
+  const heading = useStepHeading(copy.title);
+  const hydrated = useHydrated();
+  const lookup = useStatusLookup();
+  const { onSubmit, fieldProps } = useStatusForm(lookup, hydrated);
+  const failure = lookup.error && !(lookup.error instanceof ApiError && Object.keys(lookup.error.fields).length > 0);
 
   return (
     <section className="step step--content step--status" aria-labelledby="status-heading">
@@ -108,17 +138,18 @@ export function StatusLookup() {
       </h1>
       <p>{copy.intro}</p>
       <form className="step-form status-form" noValidate onSubmit={onSubmit}>
-        {field('trackingCode', copy.trackingCode, copy.trackingCodeHint, {
-          autoComplete: 'off',
-          autoCapitalize: 'characters',
-          maxLength: 20,
-        })}
-        {field('mobileNumber', copy.mobileNumber, copy.mobileHint, {
-          autoComplete: 'tel-national',
-          inputMode: 'tel',
-          placeholder: copy.mobilePlaceholder,
-          maxLength: 20,
-        })}
+        <StatusInput
+          {...fieldProps('trackingCode')}
+          label={copy.trackingCode}
+          hint={copy.trackingCodeHint}
+          extra={{ autoComplete: 'off', autoCapitalize: 'characters', maxLength: 20 }}
+        />
+        <StatusInput
+          {...fieldProps('mobileNumber')}
+          label={copy.mobileNumber}
+          hint={copy.mobileHint}
+          extra={{ autoComplete: 'tel-national', inputMode: 'tel', placeholder: copy.mobilePlaceholder, maxLength: 20 }}
+        />
         <div className="step-actions">
           <button
             type="submit"

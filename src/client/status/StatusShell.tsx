@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { fa } from '../../shared/strings.fa.js';
-import { Header } from '../app/Header.js';
+import { Header } from '../wizard/Header.js';
 
 /** The status page's code (its form, React Query): its own chunk, never the form steps' code. */
 export const loadStatusPage = () => import('./StatusPage.js');

@@ -11,7 +11,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { afterEach, vi } from 'vitest';
 import { WizardApp } from '../../../src/client/app/WizardApp.js';
-import type { ValidatorFactory } from '../../../src/client/app/wizard-env.js';
+import type { ValidatorFactory } from '../../../src/client/wizard/wizard-env.js';
 import { clearRegisterConfigCache } from '../../../src/client/api/config.js';
 import { wizardValidatorOptions } from '../../../src/client/build/ajv-options.js';
 import { DEFAULT_STORAGE_KEY, type WizardState } from '../../../src/client/state/wizard-store.js';

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/http.js';
+import { useDebouncedPersist, type DebouncedPersist } from '../../state/use-debounced-persist.js';
 import type { DefinitionProblem, DefinitionTexts, DraftAnswer } from './definition-api.js';
 import type { PlacedProblem } from './draft-text.js';
 import { placeProblem, saveOf, textsOf } from './draft-text.js';
@@ -38,21 +39,17 @@ export interface DraftEditor {
   reload: () => Promise<void>;
 }
 
-export function useDraftEditor(): DraftEditor {
-  const queryClient = useQueryClient();
+/** The server's draft, held locally: loaded, reset on reload, and updated by each save's answer. */
+function useServerDraft() {
   const draft = useDraftQuery();
-  const save = useSaveDraft();
   const [texts, setTexts] = useState<DefinitionTexts>({});
   const [revision, setRevision] = useState(0);
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [serverProblems, setServerProblems] = useState<DefinitionProblem[]>([]);
   const [generation, setGeneration] = useState(0);
-
   const textsRef = useRef(texts);
   const revisionRef = useRef(0);
   const statusRef = useRef<SaveStatus>('saved');
-  const saving = useRef<Promise<void> | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const moveTo = useCallback((next: SaveStatus) => {
     statusRef.current = next;
@@ -78,13 +75,44 @@ export function useDraftEditor(): DraftEditor {
     if (loaded) reset(loaded);
   }, [loaded, reset]);
 
-  const flush = useCallback(async (): Promise<void> => {
-    clearTimeout(timer.current);
+  return {
+    draft,
+    texts,
+    setTexts,
+    revision,
+    setRevision,
+    status,
+    serverProblems,
+    setServerProblems,
+    generation,
+    textsRef,
+    revisionRef,
+    statusRef,
+    moveTo,
+    reset,
+  };
+}
+
+export function useDraftEditor(): DraftEditor {
+  const queryClient = useQueryClient();
+  const save = useSaveDraft();
+  const local = useServerDraft();
+  const { draft, textsRef, revisionRef, statusRef, moveTo, reset, setRevision, setServerProblems } = local;
+  const saving = useRef<Promise<void> | null>(null);
+  // Typing pauses SAVE_PAUSE_MS before a save; leaving the editor drops a save still waiting.
+  const persist: DebouncedPersist<Promise<void>> = useDebouncedPersist(() => saveDraft(), {
+    delayMs: SAVE_PAUSE_MS,
+    wait: 'pause',
+    flushOnLeave: false,
+    onUnmount: 'drop',
+  });
+
+  const saveDraft = useCallback(async (): Promise<void> => {
     if (statusRef.current === 'conflict') return;
     if (saving.current) {
       // One save at a time: the next starts from the revision this one gets.
       await saving.current;
-      return flush();
+      return persist.flush();
     }
     const sent = textsRef.current;
     moveTo('saving');
@@ -103,23 +131,21 @@ export function useDraftEditor(): DraftEditor {
     saving.current = run;
     await run;
     saving.current = null;
-    if (statusRef.current === 'editing') timer.current = setTimeout(() => void flush(), SAVE_PAUSE_MS);
-  }, [save, queryClient, moveTo]);
+    if (statusRef.current === 'editing') persist.schedule();
+  }, [save, queryClient, moveTo, persist, textsRef, revisionRef, statusRef, setRevision, setServerProblems]);
 
   const edit = useCallback(
     (next: DefinitionTexts) => {
       textsRef.current = next;
-      setTexts(next);
+      local.setTexts(next);
       if (statusRef.current === 'conflict') return;
       if (statusRef.current !== 'saving') moveTo('editing');
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), SAVE_PAUSE_MS);
+      persist.schedule();
     },
-    [flush, moveTo],
+    [moveTo, persist, textsRef, statusRef, local.setTexts],
   );
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
+  const { texts, serverProblems } = local;
   const problems = useMemo(
     () => serverProblems.map((problem) => placeProblem(problem, texts[problem.file])),
     [serverProblems, texts],
@@ -127,19 +153,19 @@ export function useDraftEditor(): DraftEditor {
 
   return {
     // Ready once the texts are in (they are set from the answer in an effect, a render after it).
-    ready: generation > 0,
+    ready: local.generation > 0,
     loadError: draft.error?.message,
     texts,
-    revision,
-    status,
+    revision: local.revision,
+    status: local.status,
     problems,
-    generation,
+    generation: local.generation,
     change: (file, text) => edit({ ...textsRef.current, [file]: text }),
     addFiles: (added) => edit({ ...textsRef.current, ...added }),
     removeFile: (file) => edit(Object.fromEntries(Object.entries(textsRef.current).filter(([name]) => name !== file))),
-    saveNow: flush,
+    saveNow: persist.flush,
     reload: async () => {
-      clearTimeout(timer.current);
+      persist.cancel();
       const fresh = await draft.refetch();
       if (fresh.data) reset(fresh.data);
     },
