@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
-import AcceptTermsWidget from './AcceptTerms.js';
 import {
   renderField,
   schemaMessage,
@@ -16,7 +15,7 @@ const step = { schema, uiSchema };
 const meta = {
   title: 'Widgets/AcceptTerms',
   decorators: [withWidgetProviders],
-  render: renderField(AcceptTermsWidget, step, 'acceptTerms', false),
+  render: renderField(step, 'acceptTerms'),
   argTypes: widgetArgTypes,
   args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
   parameters: { api: {} },

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
-import CaptchaWidget from './Captcha.js';
 import { sampleCaptcha } from './story-fixtures.js';
 import {
   renderField,
@@ -17,7 +16,7 @@ const step = { schema, uiSchema };
 const meta = {
   title: 'Widgets/Captcha',
   decorators: [withWidgetProviders],
-  render: renderField(CaptchaWidget, step, 'captchaAnswer'),
+  render: renderField(step, 'captchaAnswer'),
   argTypes: widgetArgTypes,
   args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
   parameters: { api: { captcha: sampleCaptcha } },

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
-import CitySelectWidget from './CitySelect.js';
 import { sampleLocations } from './story-fixtures.js';
 import {
   renderField,
@@ -17,7 +16,7 @@ const step = { schema, uiSchema };
 const meta = {
   title: 'Widgets/CitySelect',
   decorators: [withWidgetProviders],
-  render: renderField(CitySelectWidget, step, 'cityId'),
+  render: renderField(step, 'cityId'),
   argTypes: widgetArgTypes,
   args: { value: undefined, siblings: { selectedState: 8 }, rawErrors: [], disabled: false, readonly: false },
   parameters: { api: { locations: sampleLocations } },

@@ -3,7 +3,6 @@ import type { MapSettings, RegisterConfig } from '../src/shared/api-contract.js'
 import { providerOptions } from './map/centre.js';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
-import LocationMapWidget from './LocationMap.js';
 import { sampleConfig, sampleLocations } from './story-fixtures.js';
 import {
   renderField,
@@ -19,7 +18,7 @@ const step = { schema, uiSchema };
 const meta = {
   title: 'Widgets/LocationMap',
   decorators: [withWidgetProviders],
-  render: renderField(LocationMapWidget, step, 'latitude', false),
+  render: renderField(step, 'latitude'),
   argTypes: widgetArgTypes,
   args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
   parameters: { api: { config: sampleConfig, locations: sampleLocations } },

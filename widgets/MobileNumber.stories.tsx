@@ -3,7 +3,6 @@ import { userEvent, within } from 'storybook/test';
 import { fa } from '../src/shared/strings.fa.js';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
-import MobileNumberWidget from './MobileNumber.js';
 import { STORY_CODE } from './verify/story-verification.js';
 import {
   renderField,
@@ -19,7 +18,7 @@ const step = { schema, uiSchema };
 const meta = {
   title: 'Widgets/MobileNumber',
   decorators: [withWidgetProviders],
-  render: renderField(MobileNumberWidget, step, 'mobileNumber'),
+  render: renderField(step, 'mobileNumber'),
   argTypes: widgetArgTypes,
   args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
   parameters: { api: {} },
@@ -49,7 +48,7 @@ const verifiedStep = {
   },
   uiSchema,
 };
-const verifiedField = renderField(MobileNumberWidget, verifiedStep, 'mobileNumber');
+const verifiedField = renderField(verifiedStep, 'mobileNumber');
 
 export const SmsVerificationNeeded: Story = {
   render: verifiedField,

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
-import NationalCodeWidget from './NationalCode.js';
 import {
   renderField,
   schemaMessage,
@@ -16,7 +15,7 @@ const step = { schema, uiSchema };
 const meta = {
   title: 'Widgets/NationalCode',
   decorators: [withWidgetProviders],
-  render: renderField(NationalCodeWidget, step, 'nationalCode'),
+  render: renderField(step, 'nationalCode'),
   argTypes: widgetArgTypes,
   args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
   parameters: { api: {} },

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
-import ProvinceSelectWidget from './ProvinceSelect.js';
 import { sampleLocations } from './story-fixtures.js';
 import {
   renderField,
@@ -17,7 +16,7 @@ const step = { schema, uiSchema };
 const meta = {
   title: 'Widgets/ProvinceSelect',
   decorators: [withWidgetProviders],
-  render: renderField(ProvinceSelectWidget, step, 'selectedState'),
+  render: renderField(step, 'selectedState'),
   argTypes: widgetArgTypes,
   args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
   parameters: { api: { locations: sampleLocations } },
