@@ -10,25 +10,14 @@ import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
 import AddressTextareaWidget from './AddressTextarea.js';
 import { useWidgetServices, WidgetServicesContext, type WidgetServices } from './services.js';
-import {
-  renderField,
-  schemaMessage,
-  seededError,
-  widgetArgTypes,
-  withWidgetProviders,
-  type WidgetStoryArgs,
-} from './story-helpers.js';
+import { fieldStoryMeta, renderField, schemaMessage, seededError, type WidgetStoryArgs } from './story-helpers.js';
 
 const step = { schema, uiSchema };
 
 /** `addressTextarea`: grows with its content; the hint is `ui:help`. */
 const meta = {
   title: 'Widgets/AddressTextarea',
-  decorators: [withWidgetProviders],
-  render: renderField(step, 'address'),
-  argTypes: widgetArgTypes,
-  args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
-  parameters: { api: {} },
+  ...fieldStoryMeta(step, 'address'),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

@@ -9,7 +9,7 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { WidgetProps } from '@rjsf/utils';
-import type { Decorator } from '@storybook/react-vite';
+import type { Decorator, Meta } from '@storybook/react-vite';
 import { WidgetForm, type StepFiles } from './widget-form.js';
 import { addressSuggestionPath, serviceKeys, WidgetServicesContext, type WidgetServices } from './services.js';
 import { storyMobileVerification } from './verify/story-verification.js';
@@ -184,6 +184,25 @@ export function renderField(step: StepFiles, name: string, standIn?: ComponentTy
     );
   }
   return FieldStory;
+}
+
+/**
+ * A widget's story meta, declared once per widget (its `*.stories.tsx` adds the title, which
+ * Storybook reads from the file itself): the providers, the field of the step it renders, the
+ * shared controls, the starting siblings and the API answers.
+ */
+export function fieldStoryMeta(
+  step: StepFiles,
+  name: string,
+  options: { siblings?: Record<string, unknown>; api?: ApiSeeds } = {},
+): Pick<Meta<WidgetStoryArgs>, 'decorators' | 'render' | 'argTypes' | 'args' | 'parameters'> {
+  return {
+    decorators: [withWidgetProviders],
+    render: renderField(step, name),
+    argTypes: widgetArgTypes,
+    args: { value: undefined, siblings: options.siblings ?? {}, rawErrors: [], disabled: false, readonly: false },
+    parameters: { api: options.api ?? {} },
+  };
 }
 
 /** Controls shared by every widget story. */
