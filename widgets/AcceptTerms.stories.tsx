@@ -1,25 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
-import AcceptTermsWidget from './AcceptTerms.js';
-import {
-  renderField,
-  schemaMessage,
-  widgetArgTypes,
-  withWidgetProviders,
-  type WidgetStoryArgs,
-} from './story-helpers.js';
+import { fieldStoryMeta, schemaMessage, type WidgetStoryArgs } from './story-helpers.js';
 
 const step = { schema, uiSchema };
 
 /** `acceptTerms`: checkbox and the «مشاهده قوانین» button opening the rules dialog. */
 const meta = {
   title: 'Widgets/AcceptTerms',
-  decorators: [withWidgetProviders],
-  render: renderField(AcceptTermsWidget, step, 'acceptTerms', false),
-  argTypes: widgetArgTypes,
-  args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
-  parameters: { api: {} },
+  ...fieldStoryMeta(step, 'acceptTerms'),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

@@ -10,25 +10,14 @@ import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
 import AddressTextareaWidget from './AddressTextarea.js';
 import { useWidgetServices, WidgetServicesContext, type WidgetServices } from './services.js';
-import {
-  renderField,
-  schemaMessage,
-  seededError,
-  widgetArgTypes,
-  withWidgetProviders,
-  type WidgetStoryArgs,
-} from './story-helpers.js';
+import { fieldStoryMeta, renderField, schemaMessage, seededError, type WidgetStoryArgs } from './story-helpers.js';
 
 const step = { schema, uiSchema };
 
 /** `addressTextarea`: grows with its content; the hint is `ui:help`. */
 const meta = {
   title: 'Widgets/AddressTextarea',
-  decorators: [withWidgetProviders],
-  render: renderField(AddressTextareaWidget, step, 'address'),
-  argTypes: widgetArgTypes,
-  args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
-  parameters: { api: {} },
+  ...fieldStoryMeta(step, 'address'),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;
@@ -52,7 +41,7 @@ const startingPoint = { latitude: 35.72, longitude: 51.39 };
 /** The address box after the manager dragged the map: the pin moves once, as a drag ends. */
 function AddressAfterPinMoved(props: WidgetProps) {
   const { setField } = wizardFormContext(props.registry);
-  // Once: the harness hands a new setField with every change of the data.
+  // Once, as a drag ends (not again when the data changes).
   useEffect(() => {
     setField('latitude', 35.7219);
     setField('longitude', 51.3347);
@@ -67,7 +56,7 @@ export const PinNotMoved: Story = { args: { siblings: startingPoint } };
 /** The pin moved: the provider's address (from the story's API stub) with «استفاده». */
 export const WithSuggestion: Story = {
   args: { siblings: startingPoint },
-  render: renderField(AddressAfterPinMoved, step, 'address'),
+  render: renderField(step, 'address', AddressAfterPinMoved),
   parameters: {
     storyTest: {
       text: [fill(fa.widgets.address.suggestion, { address: sampleAddressSuggestion.address })],
@@ -101,10 +90,10 @@ function AddressWhileAsking({ answer, ...props }: WidgetProps & { answer: 'loadi
 
 export const SuggestionLoading: Story = {
   args: { siblings: startingPoint },
-  render: renderField((props: WidgetProps) => <AddressWhileAsking {...props} answer="loading" />, step, 'address'),
+  render: renderField(step, 'address', (props: WidgetProps) => <AddressWhileAsking {...props} answer="loading" />),
 };
 
 export const SuggestionFailed: Story = {
   args: { siblings: startingPoint },
-  render: renderField((props: WidgetProps) => <AddressWhileAsking {...props} answer="error" />, step, 'address'),
+  render: renderField(step, 'address', (props: WidgetProps) => <AddressWhileAsking {...props} answer="error" />),
 };

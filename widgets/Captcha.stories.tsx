@@ -1,26 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
-import CaptchaWidget from './Captcha.js';
 import { sampleCaptcha } from './story-fixtures.js';
-import {
-  renderField,
-  schemaMessage,
-  widgetArgTypes,
-  withWidgetProviders,
-  type WidgetStoryArgs,
-} from './story-helpers.js';
+import { fieldStoryMeta, schemaMessage, type WidgetStoryArgs } from './story-helpers.js';
 
 const step = { schema, uiSchema };
 
 /** `captcha`: the security question as a radio group; the value is the option index. */
 const meta = {
   title: 'Widgets/Captcha',
-  decorators: [withWidgetProviders],
-  render: renderField(CaptchaWidget, step, 'captchaAnswer'),
-  argTypes: widgetArgTypes,
-  args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
-  parameters: { api: { captcha: sampleCaptcha } },
+  ...fieldStoryMeta(step, 'captchaAnswer', { api: { captcha: sampleCaptcha } }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

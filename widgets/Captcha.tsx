@@ -16,19 +16,11 @@ import { describedBy, invalid, type WidgetPropsOf } from './shared.js';
 export default function CaptchaWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, options, registry } =
     props as WidgetPropsOf<number>;
-  const { formData, setField } = wizardFormContext(registry);
   const idField = fieldOption(widgetDeclarations.captcha, options, 'idField');
   const { data: captcha, isPending, isError, isFetching, error, refetch } = useWidgetServices().useCaptcha();
   const captchaId = captcha?.id;
 
-  useEffect(() => {
-    if (captchaId === undefined || formData[idField] === captchaId) return;
-    // An answer belongs to the question it was given for.
-    if (value !== undefined) onChange(undefined);
-    setField(idField, captchaId);
-    // Only a new captcha should trigger this, not every keystroke elsewhere in the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [captchaId]);
+  useCaptchaIdField(captchaId, { value, onChange, registry, idField });
 
   const refreshing = isFetching && captcha !== undefined;
   const locked = disabled || readonly || refreshing;
@@ -36,24 +28,7 @@ export default function CaptchaWidget(props: WidgetProps) {
 
   if (captcha === undefined) {
     return (
-      <div className="widget-captcha">
-        {isError ? (
-          <div id={id} tabIndex={-1} className="widget-state widget-state--error" role="alert">
-            <span>
-              {error?.message && error.message !== fa.widgets.captcha.error
-                ? `${fa.widgets.captcha.error} ${error.message}`
-                : fa.widgets.captcha.error}
-            </span>{' '}
-            <button type="button" className="button button--small" onClick={newQuestion}>
-              {fa.widgets.retry}
-            </button>
-          </div>
-        ) : (
-          <div id={id} tabIndex={-1} className="widget-state widget-state--loading" role="status" aria-busy={isPending}>
-            {fa.widgets.captcha.loading}
-          </div>
-        )}
-      </div>
+      <CaptchaUnavailable id={id} failed={isError} pending={isPending} detail={error?.message} onRetry={newQuestion} />
     );
   }
 
@@ -112,6 +87,57 @@ export default function CaptchaWidget(props: WidgetProps) {
         detail={error?.message}
         onRetry={newQuestion}
       />
+    </div>
+  );
+}
+
+/**
+ * Each newly fetched captcha writes its id into the sibling field `idField` and clears an answer
+ * given to an older one.
+ */
+function useCaptchaIdField(
+  captchaId: string | undefined,
+  field: Pick<WidgetPropsOf<number>, 'value' | 'onChange' | 'registry'> & { idField: string },
+) {
+  const { formData, setField } = wizardFormContext(field.registry);
+  useEffect(() => {
+    if (captchaId === undefined || formData[field.idField] === captchaId) return;
+    // An answer belongs to the question it was given for.
+    if (field.value !== undefined) field.onChange(undefined);
+    setField(field.idField, captchaId);
+    // Only a new captcha should trigger this, not every keystroke elsewhere in the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [captchaId]);
+}
+
+interface CaptchaUnavailableProps {
+  id: string;
+  failed: boolean;
+  pending: boolean;
+  detail: string | undefined;
+  onRetry: () => void;
+}
+
+/** No question yet: loading, or failed with «تلاش دوباره». */
+function CaptchaUnavailable({ id, failed, pending, detail, onRetry }: CaptchaUnavailableProps) {
+  return (
+    <div className="widget-captcha">
+      {failed ? (
+        <div id={id} tabIndex={-1} className="widget-state widget-state--error" role="alert">
+          <span>
+            {detail && detail !== fa.widgets.captcha.error
+              ? `${fa.widgets.captcha.error} ${detail}`
+              : fa.widgets.captcha.error}
+          </span>{' '}
+          <button type="button" className="button button--small" onClick={onRetry}>
+            {fa.widgets.retry}
+          </button>
+        </div>
+      ) : (
+        <div id={id} tabIndex={-1} className="widget-state widget-state--loading" role="status" aria-busy={pending}>
+          {fa.widgets.captcha.loading}
+        </div>
+      )}
     </div>
   );
 }

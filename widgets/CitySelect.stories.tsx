@@ -1,26 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
-import CitySelectWidget from './CitySelect.js';
 import { sampleLocations } from './story-fixtures.js';
-import {
-  renderField,
-  schemaMessage,
-  widgetArgTypes,
-  withWidgetProviders,
-  type WidgetStoryArgs,
-} from './story-helpers.js';
+import { fieldStoryMeta, schemaMessage, type WidgetStoryArgs } from './story-helpers.js';
 
 const step = { schema, uiSchema };
 
 /** `citySelect`: searchable combobox of the cities of the chosen province. */
 const meta = {
   title: 'Widgets/CitySelect',
-  decorators: [withWidgetProviders],
-  render: renderField(CitySelectWidget, step, 'cityId'),
-  argTypes: widgetArgTypes,
-  args: { value: undefined, siblings: { selectedState: 8 }, rawErrors: [], disabled: false, readonly: false },
-  parameters: { api: { locations: sampleLocations } },
+  ...fieldStoryMeta(step, 'cityId', { siblings: { selectedState: 8 }, api: { locations: sampleLocations } }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

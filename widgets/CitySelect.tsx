@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, type Ref } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { wizardFormContext } from './form-context.js';
 import type { City } from '../src/shared/api-contract.js';
 import { fa } from '../src/shared/strings.fa.js';
-import { filterCities, searchKey, useSortedLocations } from './locations.js';
+import { useSortedLocations } from './locations.js';
 import { QueryState, stateId } from './QueryState.js';
 import { fieldOption, widgetDeclarations } from './declarations.js';
-import { asId, describedBy, fill, invalid, toPersianDigits, type WidgetPropsOf } from './shared.js';
+import { asId, describedBy, invalid, type WidgetPropsOf } from './shared.js';
+import { cityOptionId, useCityCombobox, type CityCombobox } from './use-city-combobox.js';
 
 /**
  * `citySelect`: a searchable city picker, the ARIA 1.2 combobox pattern (editable input with list
@@ -22,42 +23,8 @@ export default function CitySelectWidget(props: WidgetProps) {
   const provinceField = fieldOption(widgetDeclarations.citySelect, options, 'provinceField');
   const provinceId = asId(formData[provinceField]);
   const selectedId = asId(value);
-  const { sorted, isPending, isError, error, refetch } = useSortedLocations();
-
-  const [query, setQuery] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-
-  const provinceCities = useMemo(
-    () => (sorted && provinceId !== undefined ? (sorted.citiesByProvince.get(provinceId) ?? []) : []),
-    [sorted, provinceId],
-  );
-  const matches = useMemo(() => filterCities(provinceCities, query ?? ''), [provinceCities, query]);
-  const selectedCity = selectedId !== undefined ? sorted?.cityById.get(selectedId) : undefined;
-
-  // A city of another province than the one now chosen is cleared (spec §2: the province filters).
-  useEffect(() => {
-    if (selectedCity && selectedCity.provinceId !== provinceId) onChange(undefined);
-    // onChange changes identity on every render; the check itself is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedCity, provinceId]);
-
-  // A new province starts a new search (reset while rendering, as React advises, not in an effect).
-  const [searchedProvince, setSearchedProvince] = useState(provinceId);
-  if (searchedProvince !== provinceId) {
-    setSearchedProvince(provinceId);
-    setQuery(null);
-    setOpen(false);
-    setActive(-1);
-  }
-
-  useEffect(() => {
-    if (!open || active < 0) return;
-    const option = listRef.current?.ownerDocument.getElementById(optionId(id, active));
-    option?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, active, id]);
+  const { provinceCities, selectedCity, locations } = useProvinceCities(provinceId, selectedId, onChange);
+  const { sorted, isPending, isError, error, refetch } = locations;
 
   const locked = disabled || readonly;
   const waiting = sorted === undefined;
@@ -66,160 +33,57 @@ export default function CitySelectWidget(props: WidgetProps) {
   // arriving, would otherwise move everything under the field.
   const noProvince = provinceId === undefined;
   const inputDisabled = disabled || waiting || noProvince;
+  const { inputRef, listRef, ...box } = useCityCombobox({
+    id,
+    provinceId,
+    provinceCities,
+    selectedId,
+    locked,
+    inputDisabled,
+    onChoose: (cityId) => onChange(cityId),
+    onBlur: () => onBlur(id, value),
+  });
+  const { expanded, active } = box;
   const listId = `${id}__listbox`;
   const hintId = `${id}__province-hint`;
-  const expanded = open && !locked && !inputDisabled;
-
-  const choose = (city: City) => {
-    setQuery(null);
-    setOpen(false);
-    setActive(-1);
-    if (city.id !== selectedId) onChange(city.id);
-  };
-
-  const openList = (at: number) => {
-    if (locked) return;
-    setOpen(true);
-    setActive(at);
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (locked) return;
-    const last = matches.length - 1;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!expanded) openList(event.altKey ? -1 : selectedIndex(matches, selectedId));
-        else setActive((current) => Math.min(current + 1, last));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!expanded) openList(last);
-        else setActive((current) => (current <= 0 ? 0 : current - 1));
-        break;
-      case 'Enter': {
-        if (!expanded) break;
-        event.preventDefault();
-        const city = active >= 0 ? matches[active] : matches.length === 1 ? matches[0] : undefined;
-        if (city) choose(city);
-        break;
-      }
-      case 'Escape':
-        if (expanded) {
-          event.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        } else if (query !== null) {
-          event.preventDefault();
-          setQuery(null);
-        }
-        break;
-      default:
-        break;
-    }
-  };
-
-  const handleBlur = () => {
-    if (query !== null) {
-      const key = searchKey(query);
-      const exact = key === '' ? undefined : provinceCities.find((city) => searchKey(city.name) === key);
-      if (exact) choose(exact);
-      else setQuery(null);
-    }
-    setOpen(false);
-    setActive(-1);
-    onBlur(id, value);
-  };
-
-  const status =
-    expanded && query !== null
-      ? matches.length === 0
-        ? fa.widgets.locations.cityNoMatch
-        : fill(fa.widgets.locations.cityMatches, { count: toPersianDigits(matches.length) })
-      : '';
 
   return (
     <div className="widget-combobox">
       <div className="widget-combobox__field">
-        <input
-          ref={inputRef}
-          type="text"
+        <CityInput
           id={id}
-          name={props.htmlName || id}
-          className="widget-input"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(id, active) : undefined}
-          aria-invalid={invalid(rawErrors)}
-          aria-describedby={describedBy(
+          htmlName={props.htmlName}
+          box={box}
+          inputRef={inputRef}
+          listId={listId}
+          describedBy={describedBy(
             id,
             noProvince && hintId,
             (isError ? waiting : isPending && !noProvince) && stateId(id),
           )}
-          aria-required={required || undefined}
-          autoComplete="off"
-          spellCheck={false}
-          value={query ?? selectedCity?.name ?? ''}
+          text={box.query ?? selectedCity?.name ?? ''}
           placeholder={cityPlaceholder({ noProvince, loading: waiting && !isError, configured: placeholder })}
           disabled={inputDisabled}
           readOnly={readonly}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onKeyDown={handleKeyDown}
-          onClick={() => !expanded && openList(-1)}
-          onBlur={handleBlur}
+          required={required}
+          rawErrors={rawErrors}
           onFocus={() => onFocus(id, value)}
         />
-        <button
-          type="button"
-          className="widget-combobox__toggle"
-          tabIndex={-1}
-          aria-label={fa.widgets.locations.cityShowList}
-          aria-expanded={expanded}
-          aria-controls={listId}
-          disabled={inputDisabled || locked}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
-            if (expanded) setOpen(false);
-            else openList(-1);
-            inputRef.current?.focus();
-          }}
-        >
-          <span aria-hidden="true">▾</span>
-        </button>
+        <ListToggle listId={listId} expanded={expanded} disabled={inputDisabled || locked} onToggle={box.toggle} />
       </div>
-      <ul
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-label={props.label || undefined}
-        className="widget-combobox__list"
-        hidden={!expanded}
-      >
-        {expanded &&
-          matches.map((city, index) => (
-            // The keyboard chooses through the input (aria-activedescendant, Enter), as ARIA's combobox pattern has it.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={city.id}
-              id={optionId(id, index)}
-              role="option"
-              aria-selected={city.id === selectedId}
-              className={index === active ? 'widget-combobox__option is-active' : 'widget-combobox__option'}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(city)}
-            >
-              {city.name}
-            </li>
-          ))}
-      </ul>
+      <CityOptions
+        id={id}
+        listId={listId}
+        listRef={listRef}
+        label={props.label}
+        expanded={expanded}
+        active={active}
+        matches={box.matches}
+        selectedId={selectedId}
+        onChoose={box.choose}
+      />
       <div className="visually-hidden" role="status" aria-live="polite">
-        {status}
+        {box.status}
       </div>
       {noProvince && (
         <p id={hintId} className="visually-hidden">
@@ -238,18 +102,163 @@ export default function CitySelectWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * The cities of the chosen province and the chosen city; a city of another province than the one
+ * now chosen is cleared (spec §2: the province filters).
+ */
+function useProvinceCities(
+  provinceId: number | undefined,
+  selectedId: number | undefined,
+  onChange: (value: number | undefined) => void,
+) {
+  const locations = useSortedLocations();
+  const { sorted } = locations;
+  const provinceCities = useMemo(
+    () => (sorted && provinceId !== undefined ? (sorted.citiesByProvince.get(provinceId) ?? []) : []),
+    [sorted, provinceId],
+  );
+  const selectedCity = selectedId !== undefined ? sorted?.cityById.get(selectedId) : undefined;
+
+  useEffect(() => {
+    if (selectedCity && selectedCity.provinceId !== provinceId) onChange(undefined);
+    // onChange changes identity on every render; the check itself is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedCity, provinceId]);
+
+  return { provinceCities, selectedCity, locations };
+}
+
+interface ListToggleProps {
+  listId: string;
+  expanded: boolean;
+  disabled: boolean | undefined;
+  onToggle: () => void;
+}
+
+/** ▾ beside the input: opens or closes the list with the mouse, keeping the focus in the input. */
+function ListToggle({ listId, expanded, disabled, onToggle }: ListToggleProps) {
+  return (
+    <button
+      type="button"
+      className="widget-combobox__toggle"
+      tabIndex={-1}
+      aria-label={fa.widgets.locations.cityShowList}
+      aria-expanded={expanded}
+      aria-controls={listId}
+      disabled={disabled}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true">▾</span>
+    </button>
+  );
+}
+
+interface CityInputProps {
+  id: string;
+  htmlName: string | undefined;
+  box: CityCombobox;
+  inputRef: Ref<HTMLInputElement>;
+  listId: string;
+  describedBy: string | undefined;
+  text: string;
+  placeholder: string;
+  disabled: boolean | undefined;
+  readOnly: boolean | undefined;
+  required: boolean | undefined;
+  rawErrors: string[] | undefined;
+  onFocus: () => void;
+}
+
+/** The combobox's editable input: typing searches, the keys move through the list. */
+function CityInput({ id, box, inputRef, listId, ...field }: CityInputProps) {
+  const { expanded, active } = box;
+  return (
+    <input
+      ref={inputRef}
+      type="text"
+      id={id}
+      name={field.htmlName || id}
+      className="widget-input"
+      role="combobox"
+      aria-autocomplete="list"
+      aria-expanded={expanded}
+      aria-controls={listId}
+      aria-activedescendant={expanded && active >= 0 ? cityOptionId(id, active) : undefined}
+      aria-invalid={invalid(field.rawErrors)}
+      aria-describedby={field.describedBy}
+      aria-required={field.required || undefined}
+      autoComplete="off"
+      spellCheck={false}
+      value={field.text}
+      placeholder={field.placeholder}
+      disabled={field.disabled}
+      readOnly={field.readOnly}
+      onChange={(event) => box.type(event.target.value)}
+      onKeyDown={box.handleKeyDown}
+      onClick={() => !expanded && box.openList(-1)}
+      onBlur={box.handleBlur}
+      onFocus={field.onFocus}
+    />
+  );
+}
+
+interface CityOptionsProps {
+  id: string;
+  listId: string;
+  listRef: Ref<HTMLUListElement>;
+  label: string | undefined;
+  expanded: boolean;
+  active: number;
+  matches: City[];
+  selectedId: number | undefined;
+  onChoose: (city: City) => void;
+}
+
+/** The combobox's listbox popup: the matching cities while it is open. */
+function CityOptions({
+  id,
+  listId,
+  listRef,
+  label,
+  expanded,
+  active,
+  matches,
+  selectedId,
+  onChoose,
+}: CityOptionsProps) {
+  return (
+    <ul
+      ref={listRef}
+      id={listId}
+      role="listbox"
+      aria-label={label || undefined}
+      className="widget-combobox__list"
+      hidden={!expanded}
+    >
+      {expanded &&
+        matches.map((city, index) => (
+          // The keyboard chooses through the input (aria-activedescendant, Enter), as ARIA's combobox pattern has it.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+          <li
+            key={city.id}
+            id={cityOptionId(id, index)}
+            role="option"
+            aria-selected={city.id === selectedId}
+            className={index === active ? 'widget-combobox__option is-active' : 'widget-combobox__option'}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onChoose(city)}
+          >
+            {city.name}
+          </li>
+        ))}
+    </ul>
+  );
+}
+
 /** What the field says while empty: why it cannot be used yet, or the configured invitation. */
 function cityPlaceholder(state: { noProvince: boolean; loading: boolean; configured: string | undefined }): string {
   if (state.noProvince) return fa.widgets.locations.cityAfterProvince;
   if (state.loading) return fa.widgets.locations.cityLoading;
   return state.configured || fa.widgets.locations.cityPlaceholder;
-}
-
-function optionId(id: string, index: number): string {
-  return `${id}__option-${index}`;
-}
-
-function selectedIndex(cities: City[], selectedId: number | undefined): number {
-  const index = selectedId === undefined ? -1 : cities.findIndex((city) => city.id === selectedId);
-  return index >= 0 ? index : 0;
 }

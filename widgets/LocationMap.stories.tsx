@@ -3,26 +3,15 @@ import type { MapSettings, RegisterConfig } from '../src/shared/api-contract.js'
 import { providerOptions } from './map/centre.js';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
-import LocationMapWidget from './LocationMap.js';
 import { sampleConfig, sampleLocations } from './story-fixtures.js';
-import {
-  renderField,
-  schemaMessage,
-  widgetArgTypes,
-  withWidgetProviders,
-  type WidgetStoryArgs,
-} from './story-helpers.js';
+import { fieldStoryMeta, schemaMessage, type WidgetStoryArgs } from './story-helpers.js';
 
 const step = { schema, uiSchema };
 
 /** `locationMap`: fixed centre marker; works (pans, updates) with no tiles reachable. */
 const meta = {
   title: 'Widgets/LocationMap',
-  decorators: [withWidgetProviders],
-  render: renderField(LocationMapWidget, step, 'latitude', false),
-  argTypes: widgetArgTypes,
-  args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
-  parameters: { api: { config: sampleConfig, locations: sampleLocations } },
+  ...fieldStoryMeta(step, 'latitude', { api: { config: sampleConfig, locations: sampleLocations } }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

@@ -3,26 +3,15 @@ import { userEvent, within } from 'storybook/test';
 import { fa } from '../src/shared/strings.fa.js';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
-import MobileNumberWidget from './MobileNumber.js';
 import { STORY_CODE } from './verify/story-verification.js';
-import {
-  renderField,
-  schemaMessage,
-  widgetArgTypes,
-  withWidgetProviders,
-  type WidgetStoryArgs,
-} from './story-helpers.js';
+import { fieldStoryMeta, renderField, schemaMessage, type WidgetStoryArgs } from './story-helpers.js';
 
 const step = { schema, uiSchema };
 
 /** `mobileNumber`: mask 9999-999-9999, Persian digits shown, 11 ASCII digits stored. */
 const meta = {
   title: 'Widgets/MobileNumber',
-  decorators: [withWidgetProviders],
-  render: renderField(MobileNumberWidget, step, 'mobileNumber'),
-  argTypes: widgetArgTypes,
-  args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
-  parameters: { api: {} },
+  ...fieldStoryMeta(step, 'mobileNumber'),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;
@@ -49,7 +38,7 @@ const verifiedStep = {
   },
   uiSchema,
 };
-const verifiedField = renderField(MobileNumberWidget, verifiedStep, 'mobileNumber');
+const verifiedField = renderField(verifiedStep, 'mobileNumber');
 
 export const SmsVerificationNeeded: Story = {
   render: verifiedField,

@@ -1,25 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
-import NationalCodeWidget from './NationalCode.js';
-import {
-  renderField,
-  schemaMessage,
-  widgetArgTypes,
-  withWidgetProviders,
-  type WidgetStoryArgs,
-} from './story-helpers.js';
+import { fieldStoryMeta, schemaMessage, type WidgetStoryArgs } from './story-helpers.js';
 
 const step = { schema, uiSchema };
 
 /** `nationalCode`: ten digits at most, Persian digits accepted, ASCII stored. */
 const meta = {
   title: 'Widgets/NationalCode',
-  decorators: [withWidgetProviders],
-  render: renderField(NationalCodeWidget, step, 'nationalCode'),
-  argTypes: widgetArgTypes,
-  args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
-  parameters: { api: {} },
+  ...fieldStoryMeta(step, 'nationalCode'),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

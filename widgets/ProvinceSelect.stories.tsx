@@ -1,26 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
-import ProvinceSelectWidget from './ProvinceSelect.js';
 import { sampleLocations } from './story-fixtures.js';
-import {
-  renderField,
-  schemaMessage,
-  widgetArgTypes,
-  withWidgetProviders,
-  type WidgetStoryArgs,
-} from './story-helpers.js';
+import { fieldStoryMeta, schemaMessage, type WidgetStoryArgs } from './story-helpers.js';
 
 const step = { schema, uiSchema };
 
 /** `provinceSelect`: native select of the provinces from Utility/Locations. */
 const meta = {
   title: 'Widgets/ProvinceSelect',
-  decorators: [withWidgetProviders],
-  render: renderField(ProvinceSelectWidget, step, 'selectedState'),
-  argTypes: widgetArgTypes,
-  args: { value: undefined, siblings: {}, rawErrors: [], disabled: false, readonly: false },
-  parameters: { api: { locations: sampleLocations } },
+  ...fieldStoryMeta(step, 'selectedState', { api: { locations: sampleLocations } }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

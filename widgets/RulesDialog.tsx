@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
+import { useId, useRef, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
 import wizard from '../schemas/wizard.json';
 import { fa } from '../src/shared/strings.fa.js';
 import { toPersianDigits } from './shared.js';
+import { trapTab, useModalDialog } from './use-modal-dialog.js';
 
 /** Rules copy (spec §1): product copy kept in schemas/wizard.json#/rules. */
 export const rules: { title: string; articles: string[] } = wizard.rules;
@@ -12,9 +13,6 @@ export interface RulesDialogProps {
   onClose: () => void;
 }
 
-const focusableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * The rules in a modal dialog: a native `<dialog>` opened with `showModal()` (top layer, inert
  * page, Escape) where the browser has it, else the same element with `open` plus a focus trap and
@@ -22,44 +20,9 @@ const focusableSelector =
  * to whatever had it (the «مشاهده قوانین» button) on closing. Used by acceptTerms and by /enter.
  */
 export function RulesDialog({ open, onClose }: RulesDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
+  const dialogRef = useModalDialog(open, closeRef);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open) {
-      const active = dialog.ownerDocument.activeElement;
-      openerRef.current = active instanceof HTMLElement && !dialog.contains(active) ? active : null;
-      if (!dialog.open) {
-        if (typeof dialog.showModal === 'function') dialog.showModal();
-        else {
-          dialog.classList.add('rules-dialog--fallback');
-          dialog.setAttribute('open', '');
-        }
-      }
-      closeRef.current?.focus();
-      return;
-    }
-    if (dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-    const opener = openerRef.current;
-    openerRef.current = null;
-    if (opener?.isConnected) opener.focus();
-  }, [open]);
-
-  // Closing a still-open native dialog when the component goes away keeps the page from staying inert.
-  useEffect(
-    () => () => {
-      const dialog = dialogRef.current;
-      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-    },
-    [],
-  );
 
   const handleCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
     // Native Escape: let React state close it, so focus return runs in one place.
@@ -74,19 +37,7 @@ export function RulesDialog({ open, onClose }: RulesDialogProps) {
       onClose();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector));
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    const active = event.currentTarget.ownerDocument.activeElement;
-    if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (event.key === 'Tab') trapTab(event);
   };
 
   const handleClick = (event: MouseEvent<HTMLDialogElement>) => {

@@ -3,16 +3,14 @@
  * - `createSeededClient` / `WidgetProviders` / `withWidgetProviders`: a fresh QueryClient per story
  *   whose API answers are seeded (`setQueryData`), pending forever (loading) or rejected (error),
  *   so no story touches the network; plus RTL `dir="rtl" lang="fa"`.
- * - `WidgetHarness`: renders one widget with real `WidgetProps`, keeping its value and the sibling
- *   fields of the step in local state, the way the stepper's form and `formContext` do, and the
- *   hint / error elements (`${id}__help`, `${id}__error`) the stepper's field template renders.
+ * - `renderField`: a story's render for one field of a step, through `WidgetForm` (widget-form.tsx),
+ *   the one way stories and tests mount a widget.
  */
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { getDefaultRegistry } from '@rjsf/core';
-import { getUiOptions, type Registry, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils';
-import type { Decorator } from '@storybook/react-vite';
-import type { WizardFormContext } from './form-context.js';
+import type { WidgetProps } from '@rjsf/utils';
+import type { Decorator, Meta } from '@storybook/react-vite';
+import { WidgetForm, type StepFiles } from './widget-form.js';
 import { addressSuggestionPath, serviceKeys, WidgetServicesContext, type WidgetServices } from './services.js';
 import { storyMobileVerification } from './verify/story-verification.js';
 import {
@@ -152,108 +150,6 @@ export const withWidgetProviders: Decorator = (Story, context) => (
   </WidgetProviders>
 );
 
-export interface WidgetHarnessProps {
-  widget: ComponentType<WidgetProps>;
-  /** The field's own schema (title, maxLength, …). */
-  schema: RJSFSchema;
-  uiSchema?: UiSchema;
-  /** The field name (used for the id `root_<name>`). */
-  name: string;
-  value?: unknown;
-  /** The other fields of the step (province for the city, longitude for the map, …). */
-  siblings?: Record<string, unknown>;
-  rawErrors?: string[];
-  disabled?: boolean;
-  readonly?: boolean;
-  required?: boolean;
-  /** Render a `<label for=id>` with the schema title, as the stepper's template does for most fields. */
-  showLabel?: boolean;
-  /** Show the step's current data under the widget (for designers in Storybook). */
-  showValue?: boolean;
-  /** Spies (tests, Storybook actions). */
-  onChange?: (value: unknown) => void;
-  onSetField?: (name: string, value: unknown) => void;
-  onBlur?: (id: string, value: unknown) => void;
-  onFocus?: (id: string, value: unknown) => void;
-}
-
-const baseRegistry = getDefaultRegistry();
-
-export function WidgetHarness(props: WidgetHarnessProps) {
-  const { widget: Widget, schema, uiSchema = {}, name, rawErrors = [], showLabel = true } = props;
-  const [data, setData] = useState<Record<string, unknown>>(() => ({ ...props.siblings, [name]: props.value }));
-  const id = `root_${name}`;
-
-  const formContext: WizardFormContext = useMemo(
-    () => ({
-      formData: data,
-      setField: (field, value) => {
-        setData((current) => ({ ...current, [field]: value }));
-        props.onSetField?.(field, value);
-      },
-    }),
-    // A new context only when the data changes, as in the wizard: the story's callback prop is
-    // read when it is called, and a new one each render must not re-render every widget.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data],
-  );
-  const registry = useMemo(
-    () => ({ ...baseRegistry, rootSchema: schema, formContext }) as unknown as Registry,
-    [formContext, schema],
-  );
-  const uiOptions = getUiOptions(uiSchema);
-  const help = typeof uiSchema['ui:help'] === 'string' ? uiSchema['ui:help'] : undefined;
-  const label = typeof schema.title === 'string' ? schema.title : name;
-
-  return (
-    <div className="story-field">
-      {showLabel && (
-        <label htmlFor={id} className="story-field__label">
-          {label}
-        </label>
-      )}
-      <Widget
-        id={id}
-        name={name}
-        htmlName={name}
-        schema={schema}
-        uiSchema={uiSchema}
-        options={{ emptyValue: undefined, ...uiOptions }}
-        value={data[name]}
-        label={label}
-        hideLabel={!showLabel}
-        placeholder={typeof uiSchema['ui:placeholder'] === 'string' ? uiSchema['ui:placeholder'] : ''}
-        required={props.required}
-        disabled={props.disabled}
-        readonly={props.readonly}
-        rawErrors={rawErrors}
-        registry={registry}
-        onChange={(value: unknown) => {
-          setData((current) => ({ ...current, [name]: value }));
-          props.onChange?.(value);
-        }}
-        onBlur={(fieldId: string, value: unknown) => props.onBlur?.(fieldId, value)}
-        onFocus={(fieldId: string, value: unknown) => props.onFocus?.(fieldId, value)}
-      />
-      <p id={`${id}__help`} className="story-field__help">
-        {help}
-      </p>
-      <div id={`${id}__error`} className="story-field__error">
-        {rawErrors.map((message) => (
-          <p key={message} style={{ color: '#a4161a', margin: '0.25rem 0 0' }}>
-            {message}
-          </p>
-        ))}
-      </div>
-      {props.showValue && (
-        <pre dir="ltr" className="story-field__value" style={{ fontSize: '0.75rem', color: '#4a4f55' }}>
-          {JSON.stringify(data)}
-        </pre>
-      )}
-    </div>
-  );
-}
-
 /** The part of a widget story that Storybook controls edit. */
 export interface WidgetStoryArgs {
   value?: unknown;
@@ -263,35 +159,50 @@ export interface WidgetStoryArgs {
   readonly?: boolean;
 }
 
-interface StepFiles {
-  schema: { properties?: Record<string, unknown>; required?: string[] };
-  uiSchema: Record<string, unknown>;
-}
-
 /**
- * A story `render` for one field of a step's JSON files: the widget in the harness, re-mounted when
- * a control changes the starting value or siblings.
+ * A story `render` for one field of a step's JSON files, mounted as the tests mount it (WidgetForm:
+ * RJSF's Form with the wizard's registry) and re-mounted when a control changes the starting value
+ * or siblings. `standIn` replaces the registered widget (a story wrapping it).
  */
-export function renderField(widget: ComponentType<WidgetProps>, step: StepFiles, name: string, showLabel = true) {
-  const schema = (step.schema.properties?.[name] ?? {}) as RJSFSchema;
-  const uiSchema = (step.uiSchema[name] ?? {}) as UiSchema;
-  const required = step.schema.required?.includes(name) ?? false;
+export function renderField(step: StepFiles, name: string, standIn?: ComponentType<WidgetProps>) {
+  const fields = [name];
+  const registered = (step.uiSchema[name] as { 'ui:widget'?: unknown } | undefined)?.['ui:widget'];
+  const widgets = standIn && typeof registered === 'string' ? { [registered]: standIn } : undefined;
   function FieldStory(args: WidgetStoryArgs) {
     return (
-      <WidgetHarness
+      <WidgetForm
         key={JSON.stringify([args.value, args.siblings])}
-        widget={widget}
-        name={name}
-        schema={schema}
-        uiSchema={uiSchema}
-        required={required}
-        showLabel={showLabel}
+        step={step}
+        fields={fields}
+        formData={{ ...args.siblings, [name]: args.value }}
+        errors={args.rawErrors?.length ? { [name]: args.rawErrors } : undefined}
+        disabled={args.disabled}
+        readonly={args.readonly}
+        widgets={widgets}
         showValue
-        {...args}
       />
     );
   }
   return FieldStory;
+}
+
+/**
+ * A widget's story meta, declared once per widget (its `*.stories.tsx` adds the title, which
+ * Storybook reads from the file itself): the providers, the field of the step it renders, the
+ * shared controls, the starting siblings and the API answers.
+ */
+export function fieldStoryMeta(
+  step: StepFiles,
+  name: string,
+  options: { siblings?: Record<string, unknown>; api?: ApiSeeds } = {},
+): Pick<Meta<WidgetStoryArgs>, 'decorators' | 'render' | 'argTypes' | 'args' | 'parameters'> {
+  return {
+    decorators: [withWidgetProviders],
+    render: renderField(step, name),
+    argTypes: widgetArgTypes,
+    args: { value: undefined, siblings: options.siblings ?? {}, rawErrors: [], disabled: false, readonly: false },
+    parameters: { api: options.api ?? {} },
+  };
 }
 
 /** Controls shared by every widget story. */

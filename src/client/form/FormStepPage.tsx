@@ -18,8 +18,8 @@ import { useWizardStore } from '../state/wizard-store.js';
 import { ErrorSummary } from './ErrorSummary.js';
 import { focusField } from './field-focus.js';
 import type { WizardFormContext } from './form-context.js';
-import { widgets } from './registry.js';
 import { templates } from './templates.js';
+import { DEFAULTS_BEHAVIOUR, widgets } from '../../../widgets/registry.js';
 import { useNormalizeOnSubmit } from './use-normalize-on-submit.js';
 import { useRegistrationSubmit } from './use-registration-submit.js';
 import { useStepDefinition } from './use-step-definition.js';
@@ -36,8 +36,6 @@ export { fieldId, focusField } from './field-focus.js';
 
 type Data = Record<string, unknown>;
 
-/** RJSF would otherwise fill a `const` in as a default: preselected options, pre-ticked terms. */
-export const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 type WizardForm = Form<Data, RJSFSchema, WizardFormContext>;
 type FormEvent = IChangeEvent<Data, RJSFSchema, WizardFormContext>;
 

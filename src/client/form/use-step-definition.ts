@@ -4,7 +4,7 @@ import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js
 import { useActiveWizard, useWizardEnv } from '../wizard/wizard-env.js';
 import { conditionalFieldNames } from './conditional-fields.js';
 import { stepErrorTools, type StepErrorTools } from './errors.js';
-import { usableUiSchema } from './registry.js';
+import { usableUiSchema } from '../../../widgets/registry.js';
 
 export interface StepDefinition {
   wizard: LoadedWizard;

@@ -1,12 +1,17 @@
 /**
- * What the generic stepper hands RJSF's registry: the custom widgets of widgets/ (by the names in
- * widgets/names.ts) and our templates. A uiSchema naming a widget nobody registers falls back to
- * RJSF's default widget for the field's type instead of breaking the step.
+ * What the generic stepper hands RJSF's registry, and what the widget stories and tests mount
+ * through (widget-form.tsx): the custom widgets of widgets/ (by the names in widgets/names.ts) and
+ * how RJSF fills defaults. (The stepper adds its templates, src/client/form/templates.tsx.) A
+ * uiSchema naming a widget nobody registers falls back to RJSF's default widget for the field's
+ * type instead of breaking the step.
  */
 import type { RegistryWidgetsType, UiSchema } from '@rjsf/utils';
-import { widgets as customWidgets } from '../../../widgets/index.js';
-import { builtInWidgetNames } from '../../../widgets/names.js';
-import TypedTextWidget from '../../../widgets/TypedText.js';
+import { widgets as customWidgets } from './index.js';
+import { builtInWidgetNames } from './names.js';
+import TypedTextWidget from './TypedText.js';
+
+/** RJSF would otherwise fill a `const` in as a default: preselected options, pre-ticked terms. */
+export const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 
 // RJSF's own TextWidget replaced by one that keeps typed text in the field (widgets/TypedText.tsx).
 export const widgets: RegistryWidgetsType = {
