@@ -18,7 +18,7 @@ import {
   useRollback,
   useVersions,
 } from './hooks/definition-queries.js';
-import { useDraftEditor, type DraftEditor } from './use-draft-editor.js';
+import { useDraftEditor, type DraftEditor } from './hooks/use-draft-editor.js';
 import { VersionList } from './components/VersionList.js';
 import './definition.css';
 

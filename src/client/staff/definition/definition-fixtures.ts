@@ -12,7 +12,7 @@ import type {
   DraftAnswer,
 } from './api/definition-api.js';
 import { placeProblem, type PlacedProblem } from './draft-text.js';
-import type { DraftEditor } from './use-draft-editor.js';
+import type { DraftEditor } from './hooks/use-draft-editor.js';
 
 const schemaTexts = import.meta.glob<string>('../../../../schemas/**/*.json', {
   eager: true,

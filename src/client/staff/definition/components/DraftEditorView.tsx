@@ -4,7 +4,7 @@ import { CodeEditor } from './CodeEditor.js';
 import { newStepFiles, type PlacedProblem } from '../draft-text.js';
 import { FileList, fileOrder } from './FileList.js';
 import { ProblemList } from './ProblemList.js';
-import type { DraftEditor } from '../use-draft-editor.js';
+import type { DraftEditor } from '../hooks/use-draft-editor.js';
 
 export interface DraftEditorViewProps {
   editor: DraftEditor;

@@ -6,12 +6,12 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/http.js';
-import { useDebouncedPersist, type DebouncedPersist } from '../../state/use-debounced-persist.js';
-import type { DefinitionProblem, DefinitionTexts, DraftAnswer } from './definition-api.js';
-import type { PlacedProblem } from './draft-text.js';
-import { placeProblem, saveOf, textsOf } from './draft-text.js';
-import { definitionKeys, useDraftQuery, useSaveDraft } from './queries.js';
+import { ApiError } from '../../../api/http.js';
+import { useDebouncedPersist, type DebouncedPersist } from '../../../state/use-debounced-persist.js';
+import type { DefinitionProblem, DefinitionTexts, DraftAnswer } from '../api/definition-api.js';
+import type { PlacedProblem } from '../draft-text.js';
+import { placeProblem, saveOf, textsOf } from '../draft-text.js';
+import { definitionKeys, useDraftQuery, useSaveDraft } from './definition-queries.js';
 
 /** How long typing must pause before the draft is saved. */
 export const SAVE_PAUSE_MS = 800;
