@@ -8,7 +8,7 @@ import { problemWords } from '../../src/shared/definition-check/index.js';
 import { PROGRAM_FILES } from '../../src/shared/definition-files.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { findByTrackingCode } from '../../src/server/registration/registration.repository.js';
-import { recentAudit } from '../../src/server/staff/audit.repository.js';
+import { recentAudit } from '../../src/server/audit/audit.repository.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import {

@@ -6,7 +6,7 @@ import type {
 } from '../definition/definition.table.js';
 import type { CaptchaTable } from '../captcha/captcha.table.js';
 import type { RegistrationTable } from '../registration/registration.table.js';
-import type { AuditEventTable, RegistrationNoteTable } from '../staff/audit.table.js';
+import type { AuditEventTable, RegistrationNoteTable } from '../audit/audit.table.js';
 import type { CaseHandlingTable } from '../staff/case.table.js';
 import type { SignInThrottleTable, StaffAccountTable, StaffSessionTable } from '../staff/staff.table.js';
 import type { CodeProofTable, MobileCodeTable } from '../mobile-code/mobile-code.table.js';

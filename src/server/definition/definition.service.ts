@@ -12,7 +12,7 @@ import { fa } from '../../shared/strings.fa.js';
 import { fill } from '../../shared/text.js';
 import { lineOf } from '../../shared/definition-check/json.js';
 import { ApiError } from '../errors.js';
-import { appendAudit } from '../staff/audit.repository.js';
+import { appendAudit } from '../audit/audit.repository.js';
 import { checkDefinitionTexts } from './definition-check.js';
 import {
   buildDefinition,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { keepDefinitionVersion } from '../definition/definition-version.repository.js';
-import { auditRoutes } from './routes/audit.routes.js';
+import { auditRoutes } from '../audit/audit.routes.js';
 import { caseActionsRoutes } from './routes/case-actions.routes.js';
 import { casesRoutes } from './routes/cases.routes.js';
 import { exportRoutes } from './routes/export.routes.js';
