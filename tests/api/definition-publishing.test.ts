@@ -282,7 +282,7 @@ describe.each(targets)('publishing the wizard on $name', (target: DatabaseTarget
     expect(version).not.toBe(firstVersion);
     expect(version).toBe(diff.draftVersion);
     expect(await liveVersion()).toBe(version);
-    expect(app.definition.version).toBe(version);
+    expect(app.definitions.live().version).toBe(version);
     // The console's list filters follow the published version: the new option is a filter at once.
     const filters = (await call(admin, 'GET', '/api/staff/filters')).json();
     expect(filters.type.choices).toContainEqual({ id: 7, title: 'داروخانهٔ آزمایشی' });
@@ -346,9 +346,9 @@ describe.each(targets)('publishing the wizard on $name', (target: DatabaseTarget
     expect(rolledBack.statusCode).toBe(200);
     expect(rolledBack.json()).toEqual({ version: firstVersion });
     expect(await liveVersion()).toBe(firstVersion);
-    expect(app.definition.wizard.steps.find((step) => step.id === 'pharmacy-info')?.jsonSchema?.required).not.toContain(
-      'licenceNumber',
-    );
+    expect(
+      app.definitions.live().wizard.steps.find((step) => step.id === 'pharmacy-info')?.jsonSchema?.required,
+    ).not.toContain('licenceNumber');
     const versions = (await call(editor, 'GET', '/api/staff/definition/versions')).json();
     expect(versions.slice(1)).toEqual([
       {

@@ -1,9 +1,6 @@
 import type { DefinitionVersionTable } from '../definition/definition-version.repository.js';
-import type {
-  DefinitionDraftTable,
-  DefinitionLiveTable,
-  DefinitionPublicationTable,
-} from '../definition/definition.table.js';
+import type { DefinitionLiveTable, DefinitionPublicationTable } from '../definition/definition.table.js';
+import type { DefinitionDraftTable } from '../definition-publishing/draft.table.js';
 import type { CaptchaTable } from '../captcha/captcha.table.js';
 import type { RegistrationTable } from '../registration/registration.table.js';
 import type { AuditEventTable, RegistrationNoteTable } from '../audit/audit.table.js';

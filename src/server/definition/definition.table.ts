@@ -8,17 +8,6 @@ export interface DefinitionLiveTable {
   changed_at: number;
 }
 
-/** The one draft (row id 1); a save succeeds only against the revision it was read at. */
-export interface DefinitionDraftTable {
-  id: number;
-  revision: number;
-  /** JSON text: path relative to schemas/ -> the file's text as typed. */
-  texts: string;
-  base_version: string;
-  saved_at: number;
-  saved_by: number | null;
-}
-
 export const PUBLICATION_ACTIONS = ['import', 'publish', 'rollback'] as const;
 export type PublicationAction = (typeof PUBLICATION_ACTIONS)[number];
 

@@ -21,7 +21,7 @@ export default fp(
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
-          ...pageDirectives(app.definition.registerConfig.map),
+          ...pageDirectives(app.definitions.live().registerConfig.map),
           ...(framedBySelf ? { 'frame-ancestors': ["'self'"], sandbox: PREVIEW_SANDBOX } : {}),
         },
       },
