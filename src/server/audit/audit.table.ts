@@ -20,3 +20,10 @@ export interface RegistrationNoteTable {
   body: string;
   created_at: number;
 }
+
+declare module '../db/tables.js' {
+  interface Database {
+    audit_events: AuditEventTable;
+    registration_notes: RegistrationNoteTable;
+  }
+}

@@ -8,3 +8,9 @@ export interface DefinitionDraftTable {
   saved_at: number;
   saved_by: number | null;
 }
+
+declare module '../db/tables.js' {
+  interface Database {
+    definition_draft: DefinitionDraftTable;
+  }
+}

@@ -1,5 +1,14 @@
 import type { Generated } from 'kysely';
 
+export interface DefinitionVersionTable {
+  version: string;
+  /** The registration schema with every $ref inlined, as JSON text. */
+  registration_schema: string;
+  first_served_at: number;
+  /** JSON text: path -> the file's text; null for a version recorded before migration 013 (schema only). */
+  texts: string | null;
+}
+
 /** The one live version (row id 1); `serial` grows by one at each switch, which every process polls. */
 export interface DefinitionLiveTable {
   id: number;
@@ -20,4 +29,12 @@ export interface DefinitionPublicationTable {
   actor_id: number | null;
   note: string | null;
   previous_version: string | null;
+}
+
+declare module '../db/tables.js' {
+  interface Database {
+    definition_versions: DefinitionVersionTable;
+    definition_live: DefinitionLiveTable;
+    definition_publications: DefinitionPublicationTable;
+  }
 }

@@ -8,3 +8,9 @@ export interface CaseHandlingTable {
   /** ISO instant of the last status change; null while the status is the one it was made with. */
   status_changed_at: string | null;
 }
+
+declare module '../db/tables.js' {
+  interface Database {
+    case_handling: CaseHandlingTable;
+  }
+}
