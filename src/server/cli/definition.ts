@@ -70,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
       clock: Date.now,
       graceMs: 0,
       overrides: {},
+      floor: STORED_FLOOR,
       schemasDir: resolve(process.env.SCHEMAS_DIR || fromRoot('schemas')),
       onImport: insertFirstDraft,
     });

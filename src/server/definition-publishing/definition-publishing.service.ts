@@ -13,7 +13,6 @@ import { fill } from '../../shared/text.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/tables.js';
-import { checkDefinitionTexts } from '../definition/definition-check.js';
 import { DefinitionError, type Definition } from '../definition/definition.js';
 import * as versions from '../definition/definition.repository.js';
 import type { DefinitionStore, SwitchRecord } from '../definition/definition-store.js';
@@ -122,7 +121,7 @@ export class DefinitionPublishing {
   private problemsOf(revision: number, texts: DefinitionTexts): DefinitionProblem[] {
     const known = this.checkedDraft;
     if (known && known.revision === revision && isDeepStrictEqual(known.texts, texts)) return known.problems;
-    const problems = checkDefinitionTexts(texts);
+    const problems = this.deps.store.check(texts);
     this.checkedDraft = { revision, texts, problems };
     return problems;
   }

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { etagMatches } from '../routes/config.routes.js';
 import type { CompressedBody } from './artifacts.js';
 
 /** Sends a precompressed body in the encoding the client takes. */
@@ -16,4 +15,10 @@ export function sendCompressed(
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.br);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip);
   return reply.send(body.identity);
+}
+
+/** Whether the client's If-None-Match names this entity tag (weak or strong, or `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -1,4 +1,5 @@
 import type { DefinitionProblem } from '../../shared/definition-contract.js';
+import type { FloorRule } from '../../shared/definition-check/floor.js';
 import type { DefinitionFiles, DefinitionTexts } from '../../shared/definition-files.js';
 import { limitExcess } from '../../shared/definition-check/limits.js';
 import type { Transaction } from 'kysely';
@@ -25,6 +26,8 @@ export interface DefinitionStoreDeps {
   /** How long a version is still accepted after it stopped being live. */
   graceMs: number;
   overrides: DefinitionOverrides;
+  /** The stored columns' floor: every version is checked against it (registration.columns.ts's STORED_FLOOR). */
+  floor: readonly FloorRule[];
   /** The shipped definition, imported as the first live version into a database that has none. */
   schemasDir: string;
   /** Where a stored version that fails its checks is named (one line each time it is refused). */
@@ -180,6 +183,11 @@ export class DefinitionStore implements DefinitionRegistry {
     }
   }
 
+  /** The checker's problems in these files, against the floor this store serves. */
+  check(texts: DefinitionTexts): DefinitionProblem[] {
+    return checkDefinitionTexts(texts, this.deps.floor);
+  }
+
   /** A stored version, checked (a DefinitionError when it fails today's checks). */
   async checked(version: string): Promise<Definition> {
     return this.load(version);
@@ -280,7 +288,7 @@ export class DefinitionStore implements DefinitionRegistry {
     const texts = await repository.readVersionTexts(this.deps.database.db, version);
     if (!texts) throw new DefinitionError(`The database has no files for version ${version}.`);
     // Checked again at every load: a version stored before today's rules must pass them too.
-    const failures = checkDefinitionTexts(texts).filter((problem) => problem.level !== 'warning');
+    const failures = this.check(texts).filter((problem) => problem.level !== 'warning');
     if (failures.length > 0)
       throw new DefinitionError(
         `Version ${version} fails ${failures.length} check(s), first: ${failures[0].file} ${failures[0].message}`,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { addressServiceKind } from '../address/address.service.js';
 import { DefinitionStore } from '../definition/definition-store.js';
+import { STORED_FLOOR } from '../registration/registration.columns.js';
 import { DefinitionPublishing, insertFirstDraft } from '../definition-publishing/definition-publishing.service.js';
 
 /**
@@ -21,6 +22,7 @@ export default fp(
         mapTileUrl: app.config.mapTileUrl,
         addressServiceFor: (provider) => addressServiceKind(app.config.mapService, provider) !== undefined,
       },
+      floor: STORED_FLOOR,
       schemasDir: app.config.schemasDir,
       logError: (message, detail) => app.log.error(detail, message),
       onImport: insertFirstDraft,

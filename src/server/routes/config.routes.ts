@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths, MAP_PROVIDERS, type RegisterConfig } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
+import { etagMatches } from '../definition/compressed-reply.js';
 import type { Definition } from '../definition/definition.js';
 import { errorResponseSchema } from '../errors.js';
 
@@ -99,9 +100,4 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
 /** The answer of Register/Config (also inlined into the wizard's pages by the spa plugin). */
 export function registerConfigOf(definition: Definition): RegisterConfig {
   return { ...definition.registerConfig, definitionVersion: definition.version };
-}
-
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
