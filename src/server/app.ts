@@ -13,7 +13,7 @@ import captcha from './plugins/captcha.js';
 import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
 import definition from './plugins/definition.js';
-import definitionAssets, { definitionAssetRoutes } from './plugins/definition-assets.js';
+import definitionAssets from './plugins/definition-assets.js';
 import locations from './plugins/locations.js';
 import notFound from './plugins/not-found.js';
 import openapi from './plugins/openapi.js';
@@ -33,7 +33,9 @@ import { addressRoutes } from './address/address.routes.js';
 import { PERSONAL_NAMES } from './registration/registration.columns.js';
 import { registrationRoutes } from './registration/registration.routes.js';
 import { configRoutes } from './routes/config.routes.js';
-import { definitionRoutes } from './definition/definition.routes.js';
+import { definitionAssetRoutes } from './definition/definition-assets.routes.js';
+import { definitionPublishingRoutes } from './definition-publishing/definition-publishing.routes.js';
+import { draftPreviewRoutes } from './definition-publishing/draft-preview.routes.js';
 import { followupRoutes } from './routes/followup.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { statisticRoutes } from './routes/statistic.routes.js';
@@ -192,8 +194,9 @@ async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFu
     healthRoutes,
     staffRoutes,
     funnelRoutes,
-    definitionRoutes,
+    definitionPublishingRoutes,
     definitionAssetRoutes,
+    draftPreviewRoutes,
     followupRoutes,
     webhookRoutes,
     apiKeyRoutes,

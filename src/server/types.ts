@@ -1,9 +1,8 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { GroupCommit } from './db/group-commit.js';
-import type { Definition } from './definition/definition.js';
-import type { DefinitionRegistry } from './definition/definition.registry.js';
-import type { DefinitionStore } from './definition/definition.service.js';
+import type { DefinitionStore } from './definition/definition-store.js';
+import type { DefinitionPublishing } from './definition-publishing/definition-publishing.service.js';
 import type { CaptchaService } from './captcha/captcha.service.js';
 import type { LocationsResource } from './locations/locations.js';
 
@@ -12,12 +11,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     clock: () => number;
-    /** The versions of the definition this process serves (plugins/definition.ts). */
-    definitions: DefinitionRegistry;
-    /** The live version: a getter of definitions.live(), read at each use (never keep it). */
-    readonly definition: Definition;
-    /** The same registry with the draft, publish and rollback (the staff definition routes). */
-    definitionStore: DefinitionStore;
+    /** The versions of the definition this process serves (plugins/definition.ts); `live()` at each use, never kept. */
+    definitions: DefinitionStore;
+    /** The draft, publish and rollback (the staff definition routes, the preview, the CLI). */
+    definitionPublishing: DefinitionPublishing;
     database: DatabaseHandle;
     /** Durable group commit (registrations): answered only after an fsync'd commit. */
     durableWrites: GroupCommit;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import type { ValidatorsModule } from '../../src/shared/validators-module.js';
 import { formats } from '../../src/shared/formats.js';
-import { PREVIEW_TOKEN_TTL_MS } from '../../src/server/definition/preview-token.js';
+import { PREVIEW_TOKEN_TTL_MS } from '../../src/server/definition-publishing/preview-token.js';
 import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition-assets.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { type DatabaseTarget, databaseTargets, openSession, signInStaff, TEST_SECRET, testApp } from './helpers.js';
@@ -67,7 +67,7 @@ describe.each(targets)("the browser's definition on $name", (target: DatabaseTar
     app = await testApp({ DATABASE_URL: target.url }, { clock: () => now });
     for (const role of ['agent', 'editor'] as const)
       await createStaffAccount(app.database.db, `${role}@example.ir`, role, PASSWORD, 0);
-    version = app.definition.version;
+    version = app.definitions.live().version;
   });
   afterAll(async () => {
     await app.close();
@@ -78,7 +78,7 @@ describe.each(targets)("the browser's definition on $name", (target: DatabaseTar
     const files = await app.inject({ url: `/api/definition/${version}/definition.json` });
     expect(files.statusCode).toBe(200);
     expect(files.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(files.json()).toEqual({ version, files: app.definition.files });
+    expect(files.json()).toEqual({ version, files: app.definitions.live().files });
     const module = await app.inject({
       url: `/api/definition/${version}/validators.js`,
       headers: { 'accept-encoding': 'br' },
@@ -105,7 +105,7 @@ describe.each(targets)("the browser's definition on $name", (target: DatabaseTar
       'wizard:formats': formats,
     };
     const validators = module.createValidators(runtime);
-    const schema = app.definition.wizard.steps.find((step) => step.id === 'pharmacy-info')!.jsonSchema!;
+    const schema = app.definitions.live().wizard.steps.find((step) => step.id === 'pharmacy-info')!.jsonSchema!;
     const validate = validators['pharmacy-info'][String(schema.$id)] as (data: unknown) => boolean;
     expect(validate({ name: 'داروخانه رازی', type: 1, service: 2 })).toBe(true);
     expect(validate({ name: 'د', type: 1, service: 2 })).toBe(false);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDraft, readLive } from '../../src/server/definition/definition.repository.js';
+import { readLive } from '../../src/server/definition/definition.repository.js';
+import { readDraft } from '../../src/server/definition-publishing/draft.repository.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { databaseTargets, testApp, type DatabaseTarget } from './helpers.js';
 
@@ -43,7 +44,7 @@ describe.each(targets)('npm run definition on $name', (target: DatabaseTarget) =
 
   beforeAll(async () => {
     app = await testApp({ DATABASE_URL: target.url, DEFINITION_POLL_MS: '100' });
-    firstVersion = app.definition.version;
+    firstVersion = app.definitions.live().version;
   });
   afterAll(async () => {
     await app.close();
@@ -96,8 +97,8 @@ describe.each(targets)('npm run definition on $name', (target: DatabaseTarget) =
     const version = /as version ([0-9a-f]{12})/.exec(published.stdout)?.[1];
     expect(version).toBeDefined();
     expect(version).not.toBe(firstVersion);
-    await expect.poll(() => app.definition.version, { timeout: 5000 }).toBe(version);
-    expect(app.definition.wizard.definition.title).toBe('پیش‌ثبت‌نام داروخانه‌ها');
+    await expect.poll(() => app.definitions.live().version, { timeout: 5000 }).toBe(version);
+    expect(app.definitions.live().wizard.definition.title).toBe('پیش‌ثبت‌نام داروخانه‌ها');
 
     // The earlier version is still stored whole: exported again, it is the shipped folder.
     const earlier = join(work, 'earlier');

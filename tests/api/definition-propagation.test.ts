@@ -81,7 +81,7 @@ describe.each(targets)('a version published by one server on $name', (target: Da
     expect(propagationMs).toBeLessThan(BUDGET_MS);
     // Served only after its preparer finished for it.
     expect(prepared).toEqual([before, version]);
-    expect(second.definition.wizard.definition.title).toBe('پیش‌ثبت‌نام داروخانه (نسخهٔ تازه)');
+    expect(second.definitions.live().wizard.definition.title).toBe('پیش‌ثبت‌نام داروخانه (نسخهٔ تازه)');
     // The version it replaced is still accepted there too.
     expect(second.definitions.accepted(before)?.version).toBe(before);
   });

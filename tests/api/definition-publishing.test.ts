@@ -8,7 +8,7 @@ import { problemWords } from '../../src/shared/definition-check/index.js';
 import { PROGRAM_FILES } from '../../src/shared/definition-files.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { findByTrackingCode } from '../../src/server/registration/registration.repository.js';
-import { recentAudit } from '../../src/server/staff/audit.repository.js';
+import { recentAudit } from '../../src/server/audit/audit.repository.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import {
@@ -282,7 +282,7 @@ describe.each(targets)('publishing the wizard on $name', (target: DatabaseTarget
     expect(version).not.toBe(firstVersion);
     expect(version).toBe(diff.draftVersion);
     expect(await liveVersion()).toBe(version);
-    expect(app.definition.version).toBe(version);
+    expect(app.definitions.live().version).toBe(version);
     // The console's list filters follow the published version: the new option is a filter at once.
     const filters = (await call(admin, 'GET', '/api/staff/filters')).json();
     expect(filters.type.choices).toContainEqual({ id: 7, title: 'داروخانهٔ آزمایشی' });
@@ -346,9 +346,9 @@ describe.each(targets)('publishing the wizard on $name', (target: DatabaseTarget
     expect(rolledBack.statusCode).toBe(200);
     expect(rolledBack.json()).toEqual({ version: firstVersion });
     expect(await liveVersion()).toBe(firstVersion);
-    expect(app.definition.wizard.steps.find((step) => step.id === 'pharmacy-info')?.jsonSchema?.required).not.toContain(
-      'licenceNumber',
-    );
+    expect(
+      app.definitions.live().wizard.steps.find((step) => step.id === 'pharmacy-info')?.jsonSchema?.required,
+    ).not.toContain('licenceNumber');
     const versions = (await call(editor, 'GET', '/api/staff/definition/versions')).json();
     expect(versions.slice(1)).toEqual([
       {

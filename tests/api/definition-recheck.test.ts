@@ -46,8 +46,8 @@ describe.each(targets)('a stored version that fails its checks, on $name', (targ
     const good = await served(running);
     const bad = await makeLiveUnchecked(running, failingTexts());
 
-    await running.definitionStore.refresh();
-    await running.definitionStore.refresh(); // the next poll does not name it again
+    await running.definitions.refresh();
+    await running.definitions.refresh(); // the next poll does not name it again
     expect(await served(running)).toBe(good);
     const named = lines.filter((line) => line.includes(bad));
     expect(named).toHaveLength(1);

@@ -57,7 +57,7 @@ describe('a field added in schemas/ alone', () => {
   });
 
   it('changes the definition version', () => {
-    expect(app.definition.version).not.toBe(stock.definition.version);
+    expect(app.definitions.live().version).not.toBe(stock.definitions.live().version);
   });
 
   it('is required by the server, with its own Persian message', async () => {

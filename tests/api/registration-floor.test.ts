@@ -193,7 +193,7 @@ describe.each(targets)('the floor under what is stored, on $name', (target: Data
     expect(await makeLiveUnchecked(app, texts)).toBe(lowVersion);
     const db = app.database.db;
     // A process checks a stored version again when it loads it: this one is never served…
-    await app.definitionStore.refresh();
+    await app.definitions.refresh();
     expect(app.definitions.live().version).toBe(shippedVersion);
     // …and were it accepted all the same (a check that missed it), the floor still holds every registration.
     const store = app.definitions;

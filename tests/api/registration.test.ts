@@ -59,7 +59,7 @@ describe('POST /api/Register/Pharmacy, the happy path', () => {
       city_id: validAnswers.location.cityId,
       status: 'new',
       has_davajoo: validAnswers['pharmacy-info'].hasDavajoo ? 1 : 0,
-      definition_version: app.definition.version,
+      definition_version: app.definitions.live().version,
     });
     const payload = JSON.parse(row!.payload) as Record<string, unknown>;
     expect(payload.captcha).toBeUndefined();

@@ -30,7 +30,7 @@ describe('GET /api/Register/Config', () => {
     expect(ajv.validate(registerConfigSchema, body)).toBe(true);
     expect(body).toMatchObject({
       defaultTier: 1,
-      definitionVersion: app.definition.version,
+      definitionVersion: app.definitions.live().version,
       map: {
         provider: 'osm',
         center: { latitude: 35.72, longitude: 51.39 },
@@ -40,7 +40,7 @@ describe('GET /api/Register/Config', () => {
         marker: { width: 80, height: 120 },
       },
     });
-    expect(app.definition.version).toMatch(/^[0-9a-f]{12}$/);
+    expect(app.definitions.live().version).toMatch(/^[0-9a-f]{12}$/);
     // Neshan's options are not sent for the OSM map, which would not read them.
     expect(body.map).not.toHaveProperty('type');
     expect(body.map).not.toHaveProperty('poi');

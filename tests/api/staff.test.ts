@@ -245,7 +245,7 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
     expect(filters.statusCode).toBe(200);
     const choices =
       filters.json<Record<'tier' | 'type' | 'service', { title: string; choices: Array<{ id: number }> }>>();
-    const schema = app.definition.registrationSchema as {
+    const schema = app.definitions.live().registrationSchema as {
       properties: Record<string, { title: string; oneOf: Array<{ const: number }> }>;
     };
     for (const name of ['type', 'service'] as const) {
@@ -255,7 +255,7 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
       );
     }
     expect(choices.tier.choices.map((choice) => choice.id)).toEqual(
-      app.definition.registerConfig.tiers.map((tier) => tier.id),
+      app.definitions.live().registerConfig.tiers.map((tier) => tier.id),
     );
 
     const row = await app.database.db
@@ -337,7 +337,7 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
       }>().answers;
     const current = await answersOf();
     const byPath = (answers: typeof current) => new Map(answers.map((answer) => [answer.path, answer]));
-    const schema = app.definition.registrationSchema as {
+    const schema = app.definitions.live().registrationSchema as {
       properties: Record<string, { title: string; oneOf?: Array<{ const: number; title: string }> }>;
     };
     const row = await app.database.db
@@ -355,7 +355,9 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
     });
     expect(answers.get('/type')?.value).toBe(titleOf('type', row.type));
     expect(answers.get('/service')?.value).toBe(titleOf('service', row.service));
-    expect(answers.get('/tier')?.value).toBe(app.definition.registerConfig.tiers.find((t) => t.id === row.tier)?.title);
+    expect(answers.get('/tier')?.value).toBe(
+      app.definitions.live().registerConfig.tiers.find((t) => t.id === row.tier)?.title,
+    );
     // Kashan in Isfahan (tests/fixtures/locations.json), never «شهر: 203».
     expect(answers.get('/cityId')?.value).toBe('کاشان');
     expect(answers.get('/provinceId')?.value).toBe('اصفهان');

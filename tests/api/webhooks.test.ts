@@ -146,7 +146,7 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
     const payload = verified(request, secret);
     expect(payload).toMatchObject({
       type: 'registration.created',
-      data: { id: registration, status: 'new', definitionVersion: app.definition.version },
+      data: { id: registration, status: 'new', definitionVersion: app.definitions.live().version },
     });
     expect(Object.keys(payload.data).sort()).toEqual(['definitionVersion', 'id', 'status', 'trackingCode']);
     expect(request.headers.authorization).toBe(HEADER_VALUE);

@@ -12,7 +12,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { definitionVersionOf } from '../../src/server/definition/definition.js';
-import { filesOf } from '../../src/server/definition/definition.service.js';
+import { filesOf } from '../../src/server/definition/definition-store.js';
 import type { DefinitionTexts } from '../../src/shared/definition-files.js';
 import { hostilePatterns } from '../fixtures/hostile-patterns.js';
 import { sqliteWrite, type TestDatabase } from './harness/db.js';

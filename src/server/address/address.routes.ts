@@ -41,7 +41,7 @@ export const addressRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply): Promise<AddressSuggestion> => {
       const { lat, lng } = request.query;
       if (!insideIran(lat, lng)) throw new ApiError(400, 'address_outside_iran');
-      const address = await service.addressOf(app.definition.registerConfig.map.provider, { lat, lng });
+      const address = await service.addressOf(app.definitions.live().registerConfig.map.provider, { lat, lng });
       if (address === undefined) throw new ApiError(404, 'address_unavailable');
       // One point's address changes rarely; the browser may keep it while the manager drags back.
       void reply.header('cache-control', 'private, max-age=3600');

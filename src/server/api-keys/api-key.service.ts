@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiKeyCreated, ApiKeyScope } from '../../shared/integrations-contract.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { appendAudit } from '../staff/audit.repository.js';
+import { appendAudit } from '../audit/audit.repository.js';
 import type { StaffIdentity } from '../staff/staff.service.js';
 import { findApiKey, insertApiKey, keyByHash, noteKeyUse, revokeApiKey } from './api-key.repository.js';
 

@@ -16,3 +16,10 @@ export interface ApiKeyTable {
   revoked_at: number | null;
   created_by: number | null;
 }
+
+declare module '../db/tables.js' {
+  interface Database {
+    /** Issue 26: the keys of the versioned read routes (migration 017). */
+    api_keys: ApiKeyTable;
+  }
+}

@@ -7,3 +7,9 @@ export interface CaptchaTable {
   expires_at: number;
   spent_at: number | null;
 }
+
+declare module '../db/tables.js' {
+  interface Database {
+    captchas: CaptchaTable;
+  }
+}

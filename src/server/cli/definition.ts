@@ -12,7 +12,8 @@ import { checkDefinition, problemLine } from '../../shared/definition-check/inde
 import { isProgramFile, type DefinitionTexts } from '../../shared/definition-files.js';
 import { programFiles } from '../definition/definition-check.js';
 import * as repository from '../definition/definition.repository.js';
-import { DefinitionStore, filesOf } from '../definition/definition.service.js';
+import { DefinitionStore, filesOf } from '../definition/definition-store.js';
+import { DefinitionPublishing, insertFirstDraft } from '../definition-publishing/definition-publishing.service.js';
 import { listJsonFiles } from '../definition/definition.js';
 import { ApiError } from '../errors.js';
 import { fromRoot } from '../paths.js';
@@ -69,11 +70,14 @@ async function main(argv: string[]): Promise<number> {
       clock: Date.now,
       graceMs: 0,
       overrides: {},
+      floor: STORED_FLOOR,
       schemasDir: resolve(process.env.SCHEMAS_DIR || fromRoot('schemas')),
+      onImport: insertFirstDraft,
     });
+    const publishing = new DefinitionPublishing({ store, database, clock: Date.now });
     return command.name === 'export'
-      ? await exportVersion(database, store, command.dir, command.version)
-      : await importFolder(store, command.dir, command.note);
+      ? await exportVersion(database, { store, publishing }, command.dir, command.version)
+      : await importFolder(publishing, command.dir, command.note);
   } finally {
     await database.close();
   }
@@ -81,12 +85,14 @@ async function main(argv: string[]): Promise<number> {
 
 async function exportVersion(
   database: DatabaseHandle,
-  store: DefinitionStore,
+  { store, publishing }: { store: DefinitionStore; publishing: DefinitionPublishing },
   dir: string,
   version = store.live().version,
 ): Promise<number> {
   const texts =
-    version === 'draft' ? (await store.readDraft()).texts : await repository.readVersionTexts(database.db, version);
+    version === 'draft'
+      ? (await publishing.readDraft()).texts
+      : await repository.readVersionTexts(database.db, version);
   if (!texts) {
     process.stderr.write(
       `No stored version is called ${version} (npm run definition -- export DIR writes the live one).\n`,
@@ -109,7 +115,7 @@ async function exportVersion(
   return 0;
 }
 
-async function importFolder(store: DefinitionStore, dir: string, note: string | undefined): Promise<number> {
+async function importFolder(publishing: DefinitionPublishing, dir: string, note: string | undefined): Promise<number> {
   const { texts: read } = readDefinitionFolderTexts(dir);
   const { problems } = checkDefinition({ ...read, ...programFiles() }, { floor: STORED_FLOOR });
   if (problems.length > 0) {
@@ -117,9 +123,9 @@ async function importFolder(store: DefinitionStore, dir: string, note: string | 
     process.stderr.write(`${dir}: ${problems.length} problem(s); nothing was imported.\n`);
     return 1;
   }
-  const draft = await store.readDraft();
+  const draft = await publishing.readDraft();
   try {
-    await store.saveDraft({ revision: draft.revision, files: filesOf(read), texts: read }, null);
+    await publishing.saveDraft({ revision: draft.revision, files: filesOf(read), texts: read }, null);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'draft_stale') {
       process.stderr.write('Someone saved the draft at the same moment; nothing was imported. Run the import again.\n');
@@ -132,7 +138,7 @@ async function importFolder(store: DefinitionStore, dir: string, note: string | 
     return 0;
   }
   try {
-    const outcome = await store.publish(null, note);
+    const outcome = await publishing.publish(null, note);
     if (!('version' in outcome)) throw new Error('the draft has problems');
     process.stdout.write(`Published ${dir} as version ${outcome.version}.\n`);
     return 0;

@@ -7,9 +7,9 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
 import { withStatementCache } from './statement-cache.js';
+import type { Dialect } from './dialect.js';
 import type { Database } from './tables.js';
 
-export type Dialect = 'sqlite' | 'postgres';
 export type Trx = ControlledTransaction<Database>;
 
 /** How hard a commit must reach the disk. */

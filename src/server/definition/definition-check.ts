@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { DefinitionProblem } from '../../shared/definition-contract.js';
 import { checkDefinition, problemWords } from '../../shared/definition-check/index.js';
+import type { FloorRule } from '../../shared/definition-check/floor.js';
 import { PROGRAM_FILES, type DefinitionTexts } from '../../shared/definition-files.js';
 import { fromRoot } from '../paths.js';
-import { STORED_FLOOR } from '../registration/registration.columns.js';
 
 let programTexts: DefinitionTexts | undefined;
 
@@ -17,11 +17,12 @@ export function programFiles(): DefinitionTexts {
 
 /**
  * The problems `npm run schemas:check` would print for these files, in its words: each file's
- * text is what the lines refer to. Only the definition's own files are reported. The stored
- * columns' floor is the server's (registration.columns.ts): a draft looser than it is refused.
+ * text is what the lines refer to. Only the definition's own files are reported. The floor is
+ * the stored columns' (the server passes registration.columns.ts's STORED_FLOOR): a draft looser
+ * than it is refused.
  */
-export function checkDefinitionTexts(texts: DefinitionTexts): DefinitionProblem[] {
-  const { problems } = checkDefinition({ ...texts, ...programFiles() }, { floor: STORED_FLOOR });
+export function checkDefinitionTexts(texts: DefinitionTexts, floor: readonly FloorRule[]): DefinitionProblem[] {
+  const { problems } = checkDefinition({ ...texts, ...programFiles() }, { floor });
   return problems.map((problem) => ({
     file: problem.file,
     line: problem.line ?? null,

@@ -5,15 +5,6 @@ import type { Database } from '../db/tables.js';
 import type { Definition } from './definition.js';
 import type { DefinitionRegistry } from './definition.registry.js';
 
-export interface DefinitionVersionTable {
-  version: string;
-  /** The registration schema with every $ref inlined, as JSON text. */
-  registration_schema: string;
-  first_served_at: number;
-  /** JSON text: path -> the file's text; null for a version recorded before migration 013 (schema only). */
-  texts: string | null;
-}
-
 /** Records a version the first time a server serves it; later starts leave it as it was. */
 export async function keepDefinitionVersion(
   db: Kysely<Database>,

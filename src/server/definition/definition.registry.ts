@@ -1,14 +1,6 @@
-import type { DefinitionProblem } from '../../shared/definition-contract.js';
 import type { Definition } from './definition.js';
 
 export type Preparer = (definition: Definition) => Promise<void>;
-
-/** The draft as the preview needs it: its definition when the checker finds no problem. */
-export interface DraftDefinition {
-  revision: number;
-  definition?: Definition;
-  problems: DefinitionProblem[];
-}
 
 /**
  * Which versions of the definition this process serves. The live one changes without a restart
@@ -27,6 +19,4 @@ export interface DefinitionRegistry {
    * serving a version it learned of from the database.
    */
   addPreparer(prepare: Preparer): void;
-  /** The draft, checked, with its definition when it has no problems (the preview renders it). */
-  draftDefinition(): Promise<DraftDefinition>;
 }

@@ -1,22 +1,20 @@
 import type { Generated } from 'kysely';
 
+export interface DefinitionVersionTable {
+  version: string;
+  /** The registration schema with every $ref inlined, as JSON text. */
+  registration_schema: string;
+  first_served_at: number;
+  /** JSON text: path -> the file's text; null for a version recorded before migration 013 (schema only). */
+  texts: string | null;
+}
+
 /** The one live version (row id 1); `serial` grows by one at each switch, which every process polls. */
 export interface DefinitionLiveTable {
   id: number;
   version: string;
   serial: number;
   changed_at: number;
-}
-
-/** The one draft (row id 1); a save succeeds only against the revision it was read at. */
-export interface DefinitionDraftTable {
-  id: number;
-  revision: number;
-  /** JSON text: path relative to schemas/ -> the file's text as typed. */
-  texts: string;
-  base_version: string;
-  saved_at: number;
-  saved_by: number | null;
 }
 
 export const PUBLICATION_ACTIONS = ['import', 'publish', 'rollback'] as const;
@@ -31,4 +29,12 @@ export interface DefinitionPublicationTable {
   actor_id: number | null;
   note: string | null;
   previous_version: string | null;
+}
+
+declare module '../db/tables.js' {
+  interface Database {
+    definition_versions: DefinitionVersionTable;
+    definition_live: DefinitionLiveTable;
+    definition_publications: DefinitionPublicationTable;
+  }
 }

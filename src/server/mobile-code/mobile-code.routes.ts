@@ -128,7 +128,7 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
   /** The number as the field declares it, with the field's own message when it is not one. */
   const mobileOf = (typed: string): string => {
     // The live version's fields: a publish may turn the verification on or off without a restart.
-    const field = verifiedFields(app.definition.registrationSchema)[0];
+    const field = verifiedFields(app.definitions.live().registrationSchema)[0];
     if (!field) throw new ApiError(409, 'mobile_code_off');
     const mobileNumber = normalizeMobile(typed);
     if (/^09[0-9]{9}$/.test(mobileNumber) && formats['ir-mobile'](mobileNumber)) return mobileNumber;

@@ -14,3 +14,12 @@ export interface CodeProofTable {
   nonce: string;
   expires_at: number;
 }
+
+declare module '../db/tables.js' {
+  interface Database {
+    /** Issue 20: the mobile numbers' one-time codes (migration 014). */
+    mobile_codes: MobileCodeTable;
+    /** Issue 23: proofs of work spent on a code (migration 015). */
+    code_proofs: CodeProofTable;
+  }
+}

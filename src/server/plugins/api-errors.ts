@@ -64,7 +64,7 @@ function classify(app: FastifyInstance, error: FastifyError): Refusal {
 
 function validationRefusal(app: FastifyInstance, error: FastifyError): Refusal {
   if (error.validationContext !== 'body') return { status: 400, code: 'bad_request' };
-  const { registrationSchema, schemasById } = app.definition.wizard;
+  const { registrationSchema, schemasById } = app.definitions.live().wizard;
   const fields = fieldMessages(error.validation as unknown as SchemaError[], registrationSchema, schemasById);
   return { status: 400, code: 'validation', fields };
 }

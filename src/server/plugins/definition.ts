@@ -1,13 +1,15 @@
 import fp from 'fastify-plugin';
 import { addressServiceKind } from '../address/address.service.js';
-import type { Definition } from '../definition/definition.js';
-import { DefinitionStore } from '../definition/definition.service.js';
+import { DefinitionStore } from '../definition/definition-store.js';
+import { STORED_FLOOR } from '../registration/registration.columns.js';
+import { DefinitionPublishing, insertFirstDraft } from '../definition-publishing/definition-publishing.service.js';
 
 /**
  * The definition registry (app.definitions): versions live in the database; the shipped schemas/
  * folder is imported as the first live version into a database that has none. Every process polls
  * the one-row live pointer (config.definition.pollMs) and, when another process published, prepares
- * that version and then serves it. `app.definition` is the live version, read at each use.
+ * that version and then serves it; `app.definitions.live()` is the live version, read at each use.
+ * The draft, publish and rollback (app.definitionPublishing) switch the live version through it.
  */
 export default fp(
   async (app) => {
@@ -20,14 +22,13 @@ export default fp(
         mapTileUrl: app.config.mapTileUrl,
         addressServiceFor: (provider) => addressServiceKind(app.config.mapService, provider) !== undefined,
       },
+      floor: STORED_FLOOR,
       schemasDir: app.config.schemasDir,
       logError: (message, detail) => app.log.error(detail, message),
+      onImport: insertFirstDraft,
     });
     app.decorate('definitions', store);
-    app.decorate('definitionStore', store);
-    app.decorate('definition', {
-      getter: (): Definition => store.live(),
-    });
+    app.decorate('definitionPublishing', new DefinitionPublishing({ store, database: app.database, clock: app.clock }));
     let poll: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       // Preparers are added by plugins registered after this one: the first live version is prepared once all are in.

@@ -22,7 +22,7 @@ export default fp(
         info: {
           title: 'Pharmacy pre-registration API',
           // The registration body is the wizard's schemas/, so the contract changes with them.
-          version: app.definition.version,
+          version: app.definitions.live().version,
           description: `Unsafe requests need the ${XSRF_COOKIE} cookie echoed in the ${XSRF_HEADER} header; any GET under /api/ issues it.`,
           contact: { name: 'The operators of this server' },
         },

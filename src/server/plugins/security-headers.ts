@@ -46,7 +46,7 @@ export default fp(
       if (request.method === 'GET' && READABLE_ANYWHERE.has(request.routeOptions.url ?? '')) {
         void reply.header('access-control-allow-origin', '*');
       }
-      const setHeaders = headersFor(app.definition.registerConfig.map, isPreview(request.url));
+      const setHeaders = headersFor(app.definitions.live().registerConfig.map, isPreview(request.url));
       // helmet 8 throws its errors rather than passing them on; `next` only says it is done.
       setHeaders(request.raw, reply.raw, () => done());
     });

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { fa } from '../../shared/strings.fa.js';
-import { sendCompressed } from './definition-assets.js';
+import { sendCompressed } from '../definition/compressed-reply.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The staff console's own page (staff.html, a second Vite entry). */
@@ -51,7 +51,7 @@ export default fp(
       if (staffBuilt && path !== undefined && (path === '/staff' || path.startsWith('/staff/')))
         return reply.sendFile(STAFF_PAGE);
       const page =
-        path === undefined ? undefined : app.definitionArtifacts.ready(app.definition.version)?.pages.get(path);
+        path === undefined ? undefined : app.definitionArtifacts.ready(app.definitions.live().version)?.pages.get(path);
       if (page) return sendCompressed(reply, page, 'text/html; charset=utf-8', 'no-cache');
       return built
         ? reply.sendFile('index.html')

@@ -42,7 +42,7 @@ export default fp<WebhooksPluginOptions>(
       database: app.database,
       timeoutMs: settings.timeoutMs,
       policy: { allowPrivate: settings.allowPrivate, httpsOnly: app.config.production, lookup },
-      definitionVersion: () => app.definition.version,
+      definitionVersion: () => app.definitions.live().version,
     };
     app.decorate('webhooks', { services, worker });
     if (settings.allowPrivate)

@@ -63,7 +63,7 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
         // What the live version took when the server started (documentation: each request is checked
         // against its own version below), as a client may send it: codes with Persian digits, spaces
         // and dashes, as the server normalises them.
-        body: acceptedInputSchema(app.definition.registrationSchema),
+        body: acceptedInputSchema(app.definitions.live().registrationSchema),
         response: { 200: registrationAnswerSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
       },
       // The version's own ajv (strict, shared formats, no type coercion, nothing removed), run in

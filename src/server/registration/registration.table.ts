@@ -5,3 +5,9 @@ import type { RegistrationTable } from './registration.columns.js';
 export type { RegistrationTable };
 export type RegistrationRow = Selectable<RegistrationTable>;
 export type NewRegistration = Insertable<RegistrationTable>;
+
+declare module '../db/tables.js' {
+  interface Database {
+    registrations: RegistrationTable;
+  }
+}

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths, MAP_PROVIDERS, type RegisterConfig } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
+import { etagMatches } from '../definition/compressed-reply.js';
+import type { Definition } from '../definition/definition.js';
 import { errorResponseSchema } from '../errors.js';
 
 const point = {
@@ -76,7 +78,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
   // Precomputed once per live version: a publish changes it without a restart.
   let answer = { version: '', body: '', etag: '' };
   const current = (): typeof answer => {
-    const live = app.definition;
+    const live = app.definitions.live();
     if (answer.version === live.version) return answer;
     const body = JSON.stringify(registerConfigOf(live));
     answer = {
@@ -96,11 +98,6 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** The answer of Register/Config (also inlined into the wizard's pages by the spa plugin). */
-export function registerConfigOf(definition: FastifyInstance['definition']): RegisterConfig {
+export function registerConfigOf(definition: Definition): RegisterConfig {
   return { ...definition.registerConfig, definitionVersion: definition.version };
-}
-
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -31,7 +31,7 @@ export const statisticRoutes: FastifyPluginAsync = async (app) => {
     { schema: statisticRouteSchema, config: { rateLimit } },
     async (request, reply) => {
       // The live version's plans: a publish changes them without a restart.
-      await count({ day: dayInTehran(app.clock()), tier: planOf(request.query.tier, app.definition) });
+      await count({ day: dayInTehran(app.clock()), tier: planOf(request.query.tier, app.definitions.live()) });
       return reply.code(204).header('cache-control', 'no-store').send();
     },
   );

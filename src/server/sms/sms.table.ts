@@ -28,3 +28,10 @@ export interface SmsOutboxTable {
   last_error: string | null;
   provider_id: string | null;
 }
+
+declare module '../db/tables.js' {
+  interface Database {
+    /** Issue 20: the SMS queue (migration 014). */
+    sms_outbox: SmsOutboxTable;
+  }
+}

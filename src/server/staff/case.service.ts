@@ -12,7 +12,7 @@ import { faConsole } from '../../shared/console-strings.fa.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { caseAnswers, type CaseReading } from './answers.js';
-import { appendAudit, auditOf } from './audit.repository.js';
+import { appendAudit, auditOf } from '../audit/audit.repository.js';
 import {
   findCase,
   findColleague,

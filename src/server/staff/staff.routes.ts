@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { keepDefinitionVersion } from '../definition/definition-version.repository.js';
-import { auditRoutes } from './routes/audit.routes.js';
+import { auditRoutes } from '../audit/audit.routes.js';
 import { caseActionsRoutes } from './routes/case-actions.routes.js';
 import { casesRoutes } from './routes/cases.routes.js';
 import { exportRoutes } from './routes/export.routes.js';
@@ -14,7 +14,8 @@ import { unassignedCount } from './unassigned-count.js';
  */
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   // A case is read against the definition it was made under: keep the one served from now on.
-  await keepDefinitionVersion(app.database.db, app.definition.version, app.definition.registrationSchema, app.clock());
+  const live = app.definitions.live();
+  await keepDefinitionVersion(app.database.db, live.version, live.registrationSchema, app.clock());
   const unassigned = unassignedCount(() => app.database.db, app.clock);
   await app.register(sessionRoutes);
   await app.register(casesRoutes, { unassigned });

@@ -26,3 +26,11 @@ export interface SignInThrottleTable {
   last_failure_at: number;
   locked_until: number;
 }
+
+declare module '../db/tables.js' {
+  interface Database {
+    staff_accounts: StaffAccountTable;
+    staff_sessions: StaffSessionTable;
+    sign_in_throttle: SignInThrottleTable;
+  }
+}

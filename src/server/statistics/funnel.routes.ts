@@ -51,7 +51,7 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
   const count = summingCounter(
     app.relaxedWrites,
     (reach: { day: string; tier: number; step: number }) => `${reach.day}|${reach.tier}|${reach.step}`,
-    (db, reach, reaches) => addStepReach(db, { ...reach, definitionVersion: app.definition.version }, reaches),
+    (db, reach, reaches) => addStepReach(db, { ...reach, definitionVersion: app.definitions.live().version }, reaches),
   );
   // Limited per client like Statistic/Register, so nobody can inflate the counts at will.
   const rateLimit = { max: app.config.rateLimit.statisticPerMinute };
@@ -64,7 +64,7 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
       const step = Number(toAsciiDigits(request.query.step));
       // A step the wizard does not have is not counted, and the answer says nothing about why.
       // The live version's steps and plans: a publish changes them without a restart.
-      const live = app.definition;
+      const live = app.definitions.live();
       if (!Number.isInteger(step) || step < 1 || step > live.wizard.steps.length) return reply.code(204).send();
       await count({ day: dayInTehran(app.clock()), tier: planOf(request.query.tier, live), step });
       return reply.code(204).send();

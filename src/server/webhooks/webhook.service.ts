@@ -12,7 +12,7 @@ import {
 } from '../../shared/integrations-contract.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import { appendAudit } from '../staff/audit.repository.js';
+import { appendAudit } from '../audit/audit.repository.js';
 import type { StaffIdentity } from '../staff/staff.service.js';
 import { refusedUrl, type AddressPolicy } from './address-check.js';
 import {

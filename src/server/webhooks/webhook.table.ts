@@ -62,3 +62,12 @@ export interface WebhookAttemptTable {
   /** The first 500 bytes of the answer, or why there was none. */
   answer: string;
 }
+
+declare module '../db/tables.js' {
+  interface Database {
+    /** Issue 26: webhook endpoints, their outbox and the delivery log (migration 016). */
+    webhook_endpoints: WebhookEndpointTable;
+    webhook_messages: WebhookMessageTable;
+    webhook_attempts: WebhookAttemptTable;
+  }
+}

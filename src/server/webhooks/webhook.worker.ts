@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Work } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';
-import { appendAudit } from '../staff/audit.repository.js';
+import { appendAudit } from '../audit/audit.repository.js';
 import type { ReceiverAnswer, Sender } from './delivery.js';
 import {
   disableEndpoint,

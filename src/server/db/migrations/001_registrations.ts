@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>): Promise<void> => {

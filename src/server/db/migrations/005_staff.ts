@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 
 /** Staff accounts, their server-side sessions, and the sign-in throttle shared by every process. */
 export function up(dialect: Dialect) {

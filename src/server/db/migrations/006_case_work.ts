@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 
 /** Case work on registrations: an append-only audit log (also sign-ins and exports) and notes. */
 export function up(dialect: Dialect) {

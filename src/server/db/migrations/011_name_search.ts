@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * Searching the staff list by part of a pharmacy's name (`LIKE '%…%'`) read the whole table: at

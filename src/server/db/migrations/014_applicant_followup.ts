@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * Issue 20, the applicant's follow-up: the SMS outbox (the queue the worker sends from, and what

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 
 /**
  * Issue 26: the keys other systems read registrations with. Only the key's SHA-256 is kept (the

@@ -1,5 +1,5 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
-import type { Dialect } from '../database.js';
+import type { Dialect } from '../dialect.js';
 import * as registrations from './001_registrations.js';
 import * as captchas from './002_captchas.js';
 import * as idempotencyKeys from './003_idempotency_keys.js';

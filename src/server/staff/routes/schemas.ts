@@ -1,11 +1,6 @@
 /** The JSON schemas of the staff routes' requests and answers (src/shared/staff-contract.ts in JSON Schema). */
-import {
-  AUDIT_ACTIONS,
-  CASE_STATUSES,
-  LIST_SORTS,
-  STAFF_ROLES,
-  type DuplicateReason,
-} from '../../../shared/staff-contract.js';
+import { CASE_STATUSES, LIST_SORTS, STAFF_ROLES, type DuplicateReason } from '../../../shared/staff-contract.js';
+import { auditEventSchema } from '../../audit/audit.schemas.js';
 import { errorResponseSchema } from '../../errors.js';
 
 export const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
@@ -107,72 +102,6 @@ export const casePageSchema = {
     unassigned: { type: 'integer', description: 'open cases nobody handles, over the whole table' },
     items: { type: 'array', items: caseSummarySchema },
   },
-} as const;
-
-export const auditEventSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'at', 'action', 'actor', 'registration', 'detail'],
-  properties: {
-    id: { type: 'integer' },
-    at: instant,
-    action: { type: 'string', enum: [...AUDIT_ACTIONS] },
-    actor: { type: ['string', 'null'], description: "the colleague's e-mail" },
-    registration: {
-      anyOf: [
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'trackingCode'],
-          properties: { id: { type: 'integer' }, trackingCode: { type: 'string' } },
-        },
-        { type: 'null' },
-      ],
-    },
-    detail: {
-      anyOf: [
-        {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            from: { type: ['string', 'null'], description: 'a status, or an e-mail (assign)' },
-            to: { type: ['string', 'null'], description: 'a status, or an e-mail (assign)' },
-            reason: { type: 'string' },
-            body: { type: 'string' },
-            format: { type: 'string', enum: ['csv', 'json'] },
-            filters: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
-            count: { type: 'integer' },
-            version: { type: 'string' },
-            previousVersion: { type: 'string' },
-            note: { type: 'string' },
-            webhook: {
-              type: 'object',
-              required: ['id', 'url'],
-              additionalProperties: false,
-              properties: { id: { type: 'integer' }, url: { type: 'string' } },
-              description: 'the webhook endpoint concerned',
-            },
-            changed: {
-              type: 'array',
-              items: { type: 'string' },
-              description: 'the fields of an endpoint an admin changed',
-            },
-            name: { type: 'string', description: "an API key's name" },
-            prefix: { type: 'string', description: "an API key's first characters" },
-            scopes: { type: 'array', items: { type: 'string' } },
-          },
-        },
-        { type: 'null' },
-      ],
-    },
-  },
-} as const;
-
-export const auditAnswerSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['events'],
-  properties: { events: { type: 'array', items: auditEventSchema } },
 } as const;
 
 const duplicateReasons: DuplicateReason[] = ['national_code', 'mobile_number', 'name_in_city'];

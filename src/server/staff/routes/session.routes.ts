@@ -5,7 +5,7 @@ import { fa } from '../../../shared/strings.fa.js';
 import { faConsole } from '../../../shared/console-strings.fa.js';
 import { fill } from '../../../shared/text.js';
 import { ApiError } from '../../errors.js';
-import { appendAudit } from '../audit.repository.js';
+import { appendAudit } from '../../audit/audit.repository.js';
 import { signIn, signOut } from '../staff.service.js';
 import { identity } from './identity.js';
 import { errors, meSchema, noContent } from './schemas.js';

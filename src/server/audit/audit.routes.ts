@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { apiTags } from '../../api-tags.js';
-import { staffPaths, type AuditAnswer } from '../../../shared/staff-contract.js';
-import { recentAudit } from '../audit.repository.js';
-import { auditAnswerSchema, errors } from './schemas.js';
+import { apiTags } from '../api-tags.js';
+import { staffPaths, type AuditAnswer } from '../../shared/staff-contract.js';
+import { errors } from '../staff/routes/schemas.js';
+import { recentAudit } from './audit.repository.js';
+import { auditAnswerSchema } from './audit.schemas.js';
 
 /** The audit log (admins). */
 export const auditRoutes: FastifyPluginAsync = async (app) => {

@@ -1,18 +1,12 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { DefinitionProblem } from '../../shared/definition-contract.js';
-import {
-  fileText,
-  isDefinitionPath,
-  type DefinitionFiles,
-  type DefinitionTexts,
-} from '../../shared/definition-files.js';
-import { limitExcess, nestsTooDeep } from '../../shared/definition-check/limits.js';
+import type { FloorRule } from '../../shared/definition-check/floor.js';
+import type { DefinitionFiles, DefinitionTexts } from '../../shared/definition-files.js';
+import { limitExcess } from '../../shared/definition-check/limits.js';
+import type { Transaction } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
-import { fa } from '../../shared/strings.fa.js';
-import { fill } from '../../shared/text.js';
+import type { Database } from '../db/tables.js';
 import { lineOf } from '../../shared/definition-check/json.js';
 import { ApiError } from '../errors.js';
-import { appendAudit } from '../staff/audit.repository.js';
 import { checkDefinitionTexts } from './definition-check.js';
 import {
   buildDefinition,
@@ -22,9 +16,9 @@ import {
   type Definition,
   type DefinitionOverrides,
 } from './definition.js';
-import type { DefinitionRegistry, DraftDefinition, Preparer } from './definition.registry.js';
+import type { DefinitionRegistry, Preparer } from './definition.registry.js';
 import * as repository from './definition.repository.js';
-import type { PublicationAction } from './definition.table.js';
+import type { LivePointer } from './definition.repository.js';
 
 export interface DefinitionStoreDeps {
   database: DatabaseHandle;
@@ -32,18 +26,21 @@ export interface DefinitionStoreDeps {
   /** How long a version is still accepted after it stopped being live. */
   graceMs: number;
   overrides: DefinitionOverrides;
+  /** The stored columns' floor: every version is checked against it (registration.columns.ts's STORED_FLOOR). */
+  floor: readonly FloorRule[];
   /** The shipped definition, imported as the first live version into a database that has none. */
   schemasDir: string;
   /** Where a stored version that fails its checks is named (one line each time it is refused). */
   logError?: (message: string, detail: Record<string, unknown>) => void;
+  /** Written in the transaction that imports the shipped folder (the first draft is a copy of it). */
+  onImport?: (
+    trx: Transaction<Database>,
+    imported: { texts: DefinitionTexts; version: string; now: number },
+  ) => Promise<void>;
 }
 
-/**
- * Most files a definition may have, and the longest text of one (a whole definition is ~20 KB
- * today). Depth, node count and text length inside a file are DEFINITION_LIMITS (the checker's).
- */
-export const MAX_FILES = 100;
-export const MAX_FILE_CHARS = 256 * 1024;
+/** What a switch of the live version records, in its transaction, once the pointer moved. */
+export type SwitchRecord = (trx: Transaction<Database>, switched: { from: LivePointer; now: number }) => Promise<void>;
 
 const SWITCH_ATTEMPTS = 5;
 
@@ -69,8 +66,8 @@ export function filesOf(texts: DefinitionTexts): DefinitionFiles {
 /**
  * The versions this process serves, kept in step with the database: the live one (switched when
  * another process publishes, found by polling the one-row pointer), the past ones still accepted,
- * and any other on demand. Publishing and rolling back go through here too, so the process that
- * does it serves the new version as soon as it is committed.
+ * and any other on demand. Publishing and rolling back switch the live version through here, so
+ * the process that does it serves the new version as soon as it is committed.
  */
 interface RetiredVersion {
   definition: Definition;
@@ -85,7 +82,6 @@ export class DefinitionStore implements DefinitionRegistry {
   private built = new Map<string, Definition>();
   private readonly preparers: Preparer[] = [];
   private refreshing: Promise<void> | undefined;
-  private checkedDraft: { revision: number; texts: DefinitionTexts; problems: DefinitionProblem[] } | undefined;
   /** The live pointer's serial whose version failed its checks (named once in the log, not at every poll). */
   private refusedSerial: number | undefined;
 
@@ -170,21 +166,11 @@ export class DefinitionStore implements DefinitionRegistry {
     return this.refreshing;
   }
 
-  async draftDefinition(): Promise<DraftDefinition> {
-    const draft = await this.readDraft();
-    if (draft.problems.length > 0) return { revision: draft.revision, problems: draft.problems };
-    const built = await this.buildDraft(draft.texts);
-    if ('problems' in built) return { revision: draft.revision, problems: built.problems };
-    return { revision: draft.revision, definition: built.definition, problems: [] };
-  }
-
   /**
-   * The draft's definition, or the problem of a draft the checker passed but whose validators
-   * could not be generated: named at its file and pointer like the checker's own, never a 500.
+   * The definition of files the checker passed, or the problem when their validators could not be
+   * generated: named at its file and pointer like the checker's own, never a 500.
    */
-  private async buildDraft(
-    texts: DefinitionTexts,
-  ): Promise<{ definition: Definition } | { problems: DefinitionProblem[] }> {
+  async build(texts: DefinitionTexts): Promise<{ definition: Definition } | { problems: DefinitionProblem[] }> {
     try {
       return { definition: await buildDefinition(filesOf(texts), this.deps.overrides) };
     } catch (error) {
@@ -197,66 +183,26 @@ export class DefinitionStore implements DefinitionRegistry {
     }
   }
 
-  /** The draft with the checker's problems (checked once per revision). */
-  async readDraft(): Promise<{
-    revision: number;
-    texts: DefinitionTexts;
-    baseVersion: string;
-    problems: DefinitionProblem[];
-  }> {
-    const draft = await repository.readDraft(this.deps.database.db);
-    if (!draft) throw new DefinitionError('The database has no draft of the form.');
-    return { ...draft, problems: this.problemsOf(draft.revision, draft.texts) };
+  /** The checker's problems in these files, against the floor this store serves. */
+  check(texts: DefinitionTexts): DefinitionProblem[] {
+    return checkDefinitionTexts(texts, this.deps.floor);
   }
 
-  /** Saves the draft if it is still at `revision`; 409 when someone saved it since. */
-  async saveDraft(
-    save: { revision: number; files: DefinitionFiles; texts?: DefinitionTexts },
-    /** null: from the command line (npm run definition -- import). */
-    actorId: number | null,
-  ): Promise<{ revision: number; problems: DefinitionProblem[] }> {
-    const texts = draftTexts(save.files, save.texts);
-    const revision = await repository.saveDraft(this.deps.database.db, {
-      revision: save.revision,
-      texts,
-      now: this.deps.clock(),
-      actorId,
-    });
-    if (revision === undefined) throw new ApiError(409, 'draft_stale');
-    return { revision, problems: this.problemsOf(revision, texts) };
+  /** A stored version, checked (a DefinitionError when it fails today's checks). */
+  async checked(version: string): Promise<Definition> {
+    return this.load(version);
   }
 
-  /** The draft becomes the live version: refused while the checker reports a problem. */
-  async publish(
-    actorId: number | null,
-    note: string,
-  ): Promise<{ version: string } | { problems: DefinitionProblem[] }> {
-    const draft = await this.readDraft();
-    if (draft.problems.length > 0) return { problems: draft.problems };
-    const built = await this.buildDraft(draft.texts);
-    if ('problems' in built) return built;
-    const { definition } = built;
+  /**
+   * Makes `definition` the live version for every process: `record` writes, in the same
+   * transaction, why it moved. 409 when it is live already; 503 when other switches kept winning.
+   */
+  async switchLive(definition: Definition, texts: DefinitionTexts, record: SwitchRecord): Promise<void> {
     if (definition.version === this.current.definition.version) throw new ApiError(409, 'definition_unchanged');
-    await this.makeLive(definition, draft.texts, 'publish', actorId, note);
-    return { version: definition.version };
+    await this.makeLive(definition, texts, record);
   }
 
-  /** An earlier version is published again. */
-  async rollback(actorId: number, version: string, note: string): Promise<{ version: string }> {
-    const texts = await repository.readVersionTexts(this.deps.database.db, version);
-    if (!texts) throw new ApiError(404, 'version_unknown');
-    if (version === this.current.definition.version) throw new ApiError(409, 'definition_unchanged');
-    await this.makeLive(await this.load(version), texts, 'rollback', actorId, note);
-    return { version };
-  }
-
-  private async makeLive(
-    definition: Definition,
-    texts: DefinitionTexts,
-    action: Exclude<PublicationAction, 'import'>,
-    actorId: number | null,
-    note: string,
-  ): Promise<void> {
+  private async makeLive(definition: Definition, texts: DefinitionTexts, record: SwitchRecord): Promise<void> {
     // Validators and pages first: no process may serve a version before they exist.
     await this.prepare(definition);
     const { database, clock } = this.deps;
@@ -273,10 +219,7 @@ export class DefinitionStore implements DefinitionRegistry {
         if (!from) throw new DefinitionError('The database has no live version of the form.');
         if (from.version === definition.version) return 'unchanged' as const;
         if (!(await repository.switchLive(trx, from, definition.version, now))) return 'moved' as const;
-        const record = { version: definition.version, previousVersion: from.version, note };
-        await repository.insertPublication(trx, { ...record, action, at: now, actorId });
-        await appendAudit(trx, { at: now, actorId, action: `definition_${action}`, detail: record });
-        if (action === 'publish') await repository.rebaseDraft(trx, definition.version);
+        await record(trx, { from, now });
         return { serial: from.serial + 1 };
       });
       if (outcome === 'unchanged') throw new ApiError(409, 'definition_unchanged');
@@ -345,7 +288,7 @@ export class DefinitionStore implements DefinitionRegistry {
     const texts = await repository.readVersionTexts(this.deps.database.db, version);
     if (!texts) throw new DefinitionError(`The database has no files for version ${version}.`);
     // Checked again at every load: a version stored before today's rules must pass them too.
-    const failures = checkDefinitionTexts(texts).filter((problem) => problem.level !== 'warning');
+    const failures = this.check(texts).filter((problem) => problem.level !== 'warning');
     if (failures.length > 0)
       throw new DefinitionError(
         `Version ${version} fails ${failures.length} check(s), first: ${failures[0].file} ${failures[0].message}`,
@@ -355,17 +298,9 @@ export class DefinitionStore implements DefinitionRegistry {
     return definition;
   }
 
-  private problemsOf(revision: number, texts: DefinitionTexts): DefinitionProblem[] {
-    const known = this.checkedDraft;
-    if (known && known.revision === revision && isDeepStrictEqual(known.texts, texts)) return known.problems;
-    const problems = checkDefinitionTexts(texts);
-    this.checkedDraft = { revision, texts, problems };
-    return problems;
-  }
-
-  /** A database with no version gets the shipped folder as its first live version and its draft. */
+  /** A database with no version gets the shipped folder as its first live version (and, by onImport, its draft). */
   private async importFolderIfEmpty(): Promise<void> {
-    const { database, clock, schemasDir, overrides } = this.deps;
+    const { database, clock, schemasDir, overrides, onImport } = this.deps;
     if (await repository.readLive(database.db)) return;
     const { texts } = readDefinitionFolder(schemasDir);
     const definition = await buildDefinition(filesOf(texts), overrides);
@@ -388,45 +323,7 @@ export class DefinitionStore implements DefinitionRegistry {
           previousVersion: null,
         });
       }
-      await repository.insertFirstDraft(trx, texts, definition.version, now);
+      await onImport?.(trx, { texts, version: definition.version, now });
     });
-  }
-}
-
-/**
- * The texts a save keeps: each file's text as typed when given (it must say what `files` says),
- * else its value written as two-space JSON. Paths and sizes are checked here; a bad one changes
- * nothing.
- */
-export function draftTexts(files: DefinitionFiles, typed: DefinitionTexts = {}): DefinitionTexts {
-  const paths = [...new Set([...Object.keys(files), ...Object.keys(typed)])];
-  if (paths.length > MAX_FILES) throw new ApiError(400, 'draft_invalid');
-  const texts: DefinitionTexts = {};
-  for (const path of paths) {
-    if (!isDefinitionPath(path))
-      throw new ApiError(400, 'draft_path', undefined, undefined, fill(fa.errors.draft_path, { path }));
-    // Writing a value out and comparing it both recurse into it, so a value nested beyond the limits
-    // is neither: with its text as typed, the text is kept and the checker reports the depth.
-    const deep = Object.hasOwn(files, path) && nestsTooDeep(files[path]);
-    if (deep && !Object.hasOwn(typed, path)) throw tooLarge(path);
-    const text = Object.hasOwn(typed, path) ? typed[path] : fileText(files[path]);
-    if (text.length > MAX_FILE_CHARS) throw tooLarge(path);
-    if (!deep && Object.hasOwn(typed, path) && Object.hasOwn(files, path) && !sameValue(text, files[path]))
-      throw new ApiError(400, 'draft_invalid');
-    texts[path] = text;
-  }
-  return texts;
-}
-
-function tooLarge(path: string): ApiError {
-  return new ApiError(400, 'draft_too_large', undefined, undefined, fill(fa.errors.draft_too_large, { path }));
-}
-
-function sameValue(text: string, value: unknown): boolean {
-  try {
-    return isDeepStrictEqual(JSON.parse(text), value);
-  } catch {
-    // The text is not JSON (yet): what was typed is kept; the file's value cannot say otherwise.
-    return value === undefined || value === null;
   }
 }

@@ -13,10 +13,8 @@ export interface AuditEventTable {
   detail: string | null;
 }
 
-export interface RegistrationNoteTable {
-  id: Generated<number>;
-  registration_id: number;
-  author_id: number;
-  body: string;
-  created_at: number;
+declare module '../db/tables.js' {
+  interface Database {
+    audit_events: AuditEventTable;
+  }
 }

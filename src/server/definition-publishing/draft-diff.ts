@@ -1,0 +1,36 @@
+import { describeChanges, type ChangeKind, type DefinitionChange } from '../../shared/definition-diff.js';
+import { fileText, type DefinitionTexts } from '../../shared/definition-files.js';
+import { definitionVersionOf, type Definition } from '../definition/definition.js';
+import { filesOf } from '../definition/definition-store.js';
+
+export interface DraftDiff {
+  liveVersion: string;
+  draftVersion: string;
+  revision: number;
+  changes: DefinitionChange[];
+  files: { file: string; status: ChangeKind; live: string | null; draft: string | null }[];
+}
+
+/** What publishing the draft would change: the changes in words, and each changed file's two texts. */
+export function draftDiff(live: Definition, draft: { revision: number; texts: DefinitionTexts }): DraftDiff {
+  const draftFiles = filesOf(draft.texts);
+  const paths = [...new Set([...Object.keys(live.files), ...Object.keys(draft.texts)])].sort();
+  const files = paths.flatMap((file) => {
+    const liveText = Object.hasOwn(live.files, file) ? fileText(live.files[file]) : null;
+    const draftText = Object.hasOwn(draftFiles, file)
+      ? fileText(draftFiles[file])
+      : Object.hasOwn(draft.texts, file)
+        ? draft.texts[file]
+        : null;
+    if (liveText === draftText) return [];
+    const status: ChangeKind = liveText === null ? 'added' : draftText === null ? 'removed' : 'changed';
+    return [{ file, status, live: liveText, draft: draftText }];
+  });
+  return {
+    liveVersion: live.version,
+    draftVersion: definitionVersionOf(draftFiles),
+    revision: draft.revision,
+    changes: describeChanges(live.files, draftFiles),
+    files,
+  };
+}

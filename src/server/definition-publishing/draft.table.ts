@@ -1,0 +1,16 @@
+/** The one draft (row id 1); a save succeeds only against the revision it was read at. */
+export interface DefinitionDraftTable {
+  id: number;
+  revision: number;
+  /** JSON text: path relative to schemas/ -> the file's text as typed. */
+  texts: string;
+  base_version: string;
+  saved_at: number;
+  saved_by: number | null;
+}
+
+declare module '../db/tables.js' {
+  interface Database {
+    definition_draft: DefinitionDraftTable;
+  }
+}
