@@ -1,12 +1,12 @@
 /**
- * The console's session as the app watches it (shell/query-client.ts): a wrong password is not an ended
+ * The console's session as the app watches it (session/query-client.ts): a wrong password is not an ended
  * session, and an ended session leaves the watched session query in place, set to nobody, so the
  * next sign-in shows at once (issue 23, point 7).
  */
 import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/api/http.js';
-import { createStaffQueryClient } from '../../../src/client/staff/shell/query-client.js';
+import { createStaffQueryClient } from '../../../src/client/staff/session/query-client.js';
 import { staffKeys } from '../../../src/client/staff/ui/query-keys.js';
 import type { StaffMe } from '../../../src/shared/staff-contract.js';
 

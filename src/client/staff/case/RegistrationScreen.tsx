@@ -10,7 +10,7 @@ import { useAssign } from './hooks/use-assign.js';
 import { useCase } from './hooks/use-case.js';
 import { useMoveStatus } from './hooks/use-move-status.js';
 import { useColleagues } from '../ui/hooks/use-colleagues.js';
-import { useMe } from '../shell/hooks/use-session.js';
+import { useMe } from '../session/hooks/use-session.js';
 
 /** A case at /staff/registrations/:id: its facts, who handles it, its status, notes, answers and timeline. */
 export default function RegistrationScreen() {

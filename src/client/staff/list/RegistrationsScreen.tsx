@@ -17,7 +17,7 @@ import { useBulkStatus } from './hooks/use-bulk-status.js';
 import { useCaseList } from './hooks/use-case-list.js';
 import { useFilterChoices } from './hooks/use-filter-choices.js';
 import { useColleagues } from '../ui/hooks/use-colleagues.js';
-import { useMe } from '../shell/hooks/use-session.js';
+import { useMe } from '../session/hooks/use-session.js';
 
 /** The city's name, else the province's, else the id (until /api/Utility/Locations has come). */
 function placeName(locations: Locations | undefined, item: CaseSummary): string {

@@ -5,7 +5,7 @@ import { ConsoleHeader } from './ConsoleHeader.js';
 import { QueryError } from '../ui/components/QueryError.js';
 import { consoleRoutes, mayOpen, navigationFor, pathOf, type ConsoleRoute } from './screens.js';
 import { SignInForm } from './SignInForm.js';
-import { useMe, useSignIn, useSignOut } from './hooks/use-session.js';
+import { useMe, useSignIn, useSignOut } from '../session/hooks/use-session.js';
 
 const HOME = '/staff';
 

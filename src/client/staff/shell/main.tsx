@@ -7,7 +7,7 @@ import '../../styles/app.css';
 import './staff.css';
 import { previewRevision, previewToken } from '../definition/preview/preview-path.js';
 import { StaffApp } from './StaffApp.js';
-import { createStaffQueryClient } from './query-client.js';
+import { createStaffQueryClient } from '../session/query-client.js';
 
 /** The wizard itself, rendered from the draft inside the editor's preview frame: its own chunk and router. */
 const PreviewPage = lazy(() => import('../definition/preview/PreviewPage.js'));
