@@ -15,6 +15,12 @@ const layer = (files, forbidden, message) => ({
   },
 });
 
+/** A relative import of one of these folders, from any depth. */
+const room = (...names) => `^(\\.\\./)+(${names.join('|')})/`;
+
+/** The staff console's features: each a room with its own api/, hooks/ and components/. */
+const staffFeatures = ['list', 'case', 'funnel', 'audit', 'definition', 'outbox', 'integrations'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,6 +101,39 @@ export default tseslint.config(
     ['src/server/**'],
     ['^(\\.\\./)+client(/|$)', '^(\\.\\./)+widgets(/|$)'],
     'The server never imports the client or the widgets: share through src/shared.',
+  ),
+  // Rooms of the wizard's client, low to high: api/, state/ ← wizard/ (environment, navigation,
+  // plan, step heading) ← pages/, form/, status/ ← app/. A room never reaches a higher one.
+  layer(
+    ['src/client/{api,state}/**'],
+    [room('app', 'pages', 'form', 'status', 'wizard', 'definition', 'staff')],
+    'api/ and state/ are the lowest rooms of the client: they import no screen, no wizard room and no console.',
+  ),
+  layer(
+    ['src/client/wizard/**'],
+    [room('app', 'pages', 'form', 'status', 'staff')],
+    'wizard/ is the low room that app/, pages/, form/ and status/ share: it imports none of them.',
+  ),
+  layer(
+    ['src/client/{pages,form,status,definition}/**'],
+    [room('app', 'staff')],
+    'Screens and the definition source are mounted by app/, never the other way round, and know nothing of the console.',
+  ),
+  ...staffFeatures.map((feature) =>
+    layer(
+      [`src/client/staff/${feature}/**`],
+      [
+        room(...staffFeatures.filter((other) => other !== feature), 'shell'),
+        // The editor's preview renders the wizard itself; no other part of the console does.
+        ...(feature === 'definition' ? [] : [room('app', 'pages', 'form', 'status', 'wizard')]),
+      ],
+      `A console feature reaches another only through ui/ or session/, and is mounted by shell/ (${feature}/ imports no other feature).`,
+    ),
+  ),
+  layer(
+    ['src/client/staff/{ui,session}/**'],
+    [room(...staffFeatures, 'shell')],
+    'ui/ and session/ are what every console feature shares: they import no feature and not the shell.',
   ),
   layer(
     ['widgets/**'],
