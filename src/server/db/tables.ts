@@ -8,7 +8,8 @@ import type { CaptchaTable } from '../captcha/captcha.table.js';
 import type { RegistrationTable } from '../registration/registration.table.js';
 import type { AuditEventTable, RegistrationNoteTable } from '../staff/audit.table.js';
 import type { CaseHandlingTable } from '../staff/case.table.js';
-import type { SignInThrottleTable, StaffAccountTable, StaffSessionTable } from '../staff/staff.table.js';
+import type { StaffAccountTable, StaffSessionTable } from '../staff/staff.table.js';
+import type { ThrottleTable } from '../throttle/throttle.table.js';
 import type { CodeProofTable, MobileCodeTable } from '../mobile-code/mobile-code.table.js';
 import type { SmsOutboxTable } from '../sms/sms.table.js';
 import type { WebhookAttemptTable, WebhookEndpointTable, WebhookMessageTable } from '../webhooks/webhook.table.js';
@@ -44,7 +45,8 @@ export interface Database {
   visit_counts: VisitCountTable;
   staff_accounts: StaffAccountTable;
   staff_sessions: StaffSessionTable;
-  sign_in_throttle: SignInThrottleTable;
+  /** Every limit counted in the database: staff sign-in, status lookups, SMS codes (migration 018). */
+  throttle: ThrottleTable;
   audit_events: AuditEventTable;
   registration_notes: RegistrationNoteTable;
   definition_versions: DefinitionVersionTable;

@@ -19,10 +19,3 @@ export interface StaffSessionTable {
   created_at: number;
   last_seen_at: number;
 }
-
-export interface SignInThrottleTable {
-  key: string;
-  failures: number;
-  last_failure_at: number;
-  locked_until: number;
-}
