@@ -34,12 +34,14 @@ import { PERSONAL_NAMES } from './registration/registration.columns.js';
 import { registrationRoutes } from './registration/registration.routes.js';
 import { configRoutes } from './routes/config.routes.js';
 import { definitionRoutes } from './definition/definition.routes.js';
-import { followupRoutes } from './routes/followup.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { statisticRoutes } from './routes/statistic.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { funnelRoutes } from './statistics/funnel.routes.js';
 import { webhookRoutes } from './webhooks/webhook.routes.js';
+import { mobileCodeRoutes } from './mobile-code/mobile-code.routes.js';
+import { outboxRoutes } from './sms/outbox.routes.js';
+import { statusRoutes } from './status/status.routes.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -194,7 +196,9 @@ async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFu
     funnelRoutes,
     definitionRoutes,
     definitionAssetRoutes,
-    followupRoutes,
+    statusRoutes,
+    mobileCodeRoutes,
+    outboxRoutes,
     webhookRoutes,
     apiKeyRoutes,
     registrationsV1Routes,
