@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiPaths, MAP_PROVIDERS, type RegisterConfig } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
+import { errorResponses } from '../errors.js';
 
 const point = {
   type: 'object',
@@ -66,8 +66,7 @@ export const configRouteSchema = {
   response: {
     200: registerConfigSchema,
     304: { type: 'null' },
-    '4xx': errorResponseSchema,
-    '5xx': errorResponseSchema,
+    ...errorResponses,
   },
 } as const;
 

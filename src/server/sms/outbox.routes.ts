@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { followupPaths, type OutboxAnswer } from '../../shared/followup-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
+import { errorResponses } from '../errors.js';
 import { countOutbox, listOutbox } from './outbox.repository.js';
 import { maskMobile } from './provider.js';
 import { SMS_KINDS, SMS_STATUSES, type SmsStatus } from './sms.table.js';
@@ -73,8 +73,7 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
               },
             },
           },
-          '4xx': errorResponseSchema,
-          '5xx': errorResponseSchema,
+          ...errorResponses,
         },
       },
       config: { staffRoles: ['admin'] },

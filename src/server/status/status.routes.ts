@@ -3,7 +3,7 @@ import { followupPaths, type StatusRequest } from '../../shared/followup-contrac
 import { normalizeDigitCode, normalizeMobile } from '../../shared/normalize.js';
 import { fa } from '../../shared/strings.fa.js';
 import { apiTags } from '../api-tags.js';
-import { ApiError, errorResponseSchema } from '../errors.js';
+import { ApiError, errorResponses } from '../errors.js';
 import { TRACKING_CODE_PATTERN } from '../registration/tracking-code.js';
 import { lookUpStatus } from './status.service.js';
 import { waitError } from './wait-words.js';
@@ -48,7 +48,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
             mobileNumber: { type: 'string', maxLength: 64 },
           },
         },
-        response: { 200: statusAnswerSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+        response: { 200: statusAnswerSchema, ...errorResponses },
       },
       config: { rateLimit: { max: app.config.followupRateLimit.statusPerMinute } },
     },

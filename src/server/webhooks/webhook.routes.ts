@@ -8,7 +8,7 @@ import {
   type WebhookTestAnswer,
 } from '../../shared/integrations-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
+import { errorResponses } from '../errors.js';
 import { identity } from '../staff/routes/identity.js';
 import {
   changeBodySchema,
@@ -34,7 +34,6 @@ import {
   sendTestEvent,
 } from './webhook.service.js';
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } } as const;
 const admins = { staffRoles: ['admin'] as const };
 
@@ -51,7 +50,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'The webhook endpoints (admins)',
         description: 'Each endpoint with its events and its custom headers’ names; never a secret or a header value.',
-        response: { 200: endpointListSchema, ...errors },
+        response: { 200: endpointListSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -71,7 +70,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Answers its signing secret (`whsec_…`) this once. 400 `webhook_url_refused` for an address that resolves to loopback, private, link-local, unique-local or multicast addresses, or http in production.',
         body: createBodySchema,
-        response: { 201: createdSchema, ...errors },
+        response: { 201: createdSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -93,7 +92,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
           'Any of the fields; `headers` replaces every custom header. Enabling an endpoint the server disabled clears its reason.',
         params: endpointParams,
         body: changeBodySchema,
-        response: { 200: endpointSchema, ...errors },
+        response: { 200: endpointSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -112,7 +111,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Removes a webhook endpoint (admins)',
         description: 'With its queued events and its delivery log.',
         params: endpointParams,
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
       config: admins,
     },
@@ -132,7 +131,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         description: 'Answers the new secret this once; the old one still signs beside it for 24 hours.',
         params: endpointParams,
         body: emptyBodySchema,
-        response: { 200: rotatedSchema, ...errors },
+        response: { 200: rotatedSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -152,7 +151,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         description: 'Outside the queue; answers the receiver’s status, how long it took and the start of its answer.',
         params: endpointParams,
         body: emptyBodySchema,
-        response: { 200: testAnswerSchema, ...errors },
+        response: { 200: testAnswerSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -177,7 +176,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
         },
-        response: { 200: deliveriesSchema, ...errors },
+        response: { 200: deliveriesSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -198,7 +197,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
           'The event goes back in the queue, due at once, with its webhook-id; 409 `replay_busy` while it is being sent.',
         params: deliveryParams,
         body: emptyBodySchema,
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
       config: admins,
     },

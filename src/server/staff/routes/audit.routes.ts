@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../../api-tags.js';
 import { staffPaths, type AuditAnswer } from '../../../shared/staff-contract.js';
 import { recentAudit } from '../audit.repository.js';
-import { auditAnswerSchema, errors } from './schemas.js';
+import { auditAnswerSchema } from './schemas.js';
+import { errorResponses } from '../../errors.js';
 
 /** The audit log (admins). */
 export const auditRoutes: FastifyPluginAsync = async (app) => {
@@ -20,7 +21,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
         },
-        response: { 200: auditAnswerSchema, ...errors },
+        response: { 200: auditAnswerSchema, ...errorResponses },
       },
       config: { staffRoles: ['admin'] },
     },

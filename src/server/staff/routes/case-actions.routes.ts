@@ -16,11 +16,11 @@ import {
   assignBodySchema,
   bulkStatusAnswerSchema,
   bulkStatusBodySchema,
-  errors,
   idParams,
   noContent,
   statusBodyProperties,
 } from './schemas.js';
+import { errorResponses } from '../../errors.js';
 
 /** Working a case: its status (one or many), notes, and who handles it. Each is audited. */
 export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = async (app, { unassigned }) => {
@@ -42,7 +42,7 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
           additionalProperties: false,
           properties: statusBodyProperties,
         },
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -64,7 +64,7 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
         description:
           'Each case is checked on its own `from` and audited on its own: the answer says, case by case, whether it moved, or why not (`status_conflict`, `not_found`). A rejection needs a reason (400, nothing changed).',
         body: bulkStatusBodySchema,
-        response: { 200: bulkStatusAnswerSchema, ...errors },
+        response: { 200: bulkStatusAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply): Promise<BulkStatusAnswer> => {
@@ -92,7 +92,7 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
           additionalProperties: false,
           properties: { body: { type: 'string', maxLength: MAX_NOTE } },
         },
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -112,7 +112,7 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
           'An agent takes a case nobody handles (`from: null, to: <own id>`) or gives back their own (`from: <own id>, to: null`); an admin hands any case to any colleague of a case role. `from` is compared and set at once: 409 `assignment_conflict` when it is stale.',
         params: idParams,
         body: assignBodySchema,
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
     },
     async (request, reply) => {

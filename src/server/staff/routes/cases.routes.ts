@@ -3,7 +3,7 @@ import { apiTags } from '../../api-tags.js';
 import { staffPaths, type CaseListQuery, type CasePage, type FilterChoices } from '../../../shared/staff-contract.js';
 import type { Definition } from '../../definition/definition.js';
 import { definitionOfVersion } from '../../definition/definition-version.repository.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, errorResponses } from '../../errors.js';
 import { titledChoicesSchema } from '../../routes/config.routes.js';
 import type { CaseReading } from '../answers.js';
 import { listCases, listColleagues, type CaseFilters } from '../case.repository.js';
@@ -12,7 +12,7 @@ import { filterChoices } from '../filter-choices.js';
 import type { StaffIdentity } from '../staff.service.js';
 import type { UnassignedCount } from '../unassigned-count.js';
 import { identity } from './identity.js';
-import { caseDetailSchema, casePageSchema, colleagueSchema, errors, idParams, listQuerySchema } from './schemas.js';
+import { caseDetailSchema, casePageSchema, colleagueSchema, idParams, listQuerySchema } from './schemas.js';
 
 /** The list's `assignee` as the repository takes it: `me` is the caller's own id. */
 export function assigneeFilter(value: string | undefined, me: StaffIdentity): CaseFilters['assignee'] {
@@ -37,7 +37,7 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
         description:
           'With who handles each case and, while it is open, since when it waits; `unassigned` counts the open cases nobody handles, over the whole table.',
         querystring: listQuerySchema,
-        response: { 200: casePageSchema, ...errors },
+        response: { 200: casePageSchema, ...errorResponses },
       },
     },
     async (request, reply): Promise<CasePage> => {
@@ -83,7 +83,7 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
             additionalProperties: false,
             properties: { tier: filterField, type: filterField, service: filterField },
           },
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -101,7 +101,7 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
         tags,
         summary: 'The colleagues a case can be given to',
         description: 'Active accounts of a case role (agents and admins), by e-mail.',
-        response: { 200: { type: 'array', items: colleagueSchema }, ...errors },
+        response: { 200: { type: 'array', items: colleagueSchema }, ...errorResponses },
       },
     },
     async (_request, reply) => {
@@ -129,7 +129,7 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
         description:
           'Its answers as a colleague reads them (the wizard review step’s rules, against the definition version it was made under), contact, status and the next ones, who handles it, notes, timeline and possible duplicates.',
         params: idParams,
-        response: { 200: caseDetailSchema, ...errors },
+        response: { 200: caseDetailSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -6,9 +6,7 @@ import {
   STAFF_ROLES,
   type DuplicateReason,
 } from '../../../shared/staff-contract.js';
-import { errorResponseSchema } from '../../errors.js';
 
-export const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 export const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } } as const;
 export const MAX_NOTE = 2000;
 
