@@ -5,7 +5,7 @@ import { ApiError, errorResponseSchema } from '../errors.js';
 import { IRAN_BOX } from '../registration/registration.columns.js';
 import { AddressService } from './address.service.js';
 
-export const addressRouteSchema = {
+const addressRouteSchema = {
   operationId: 'getAddress',
   tags: [apiTags.wizard.name],
   summary: 'The address of a point on the map',

@@ -14,7 +14,7 @@ export const captchaSchema = {
   },
 } as const;
 
-export const captchaRouteSchema = {
+const captchaRouteSchema = {
   operationId: 'getCaptcha',
   tags: [apiTags.wizard.name],
   summary: 'A fresh captcha question',

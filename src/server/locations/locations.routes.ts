@@ -31,7 +31,7 @@ export const locationsSchema = {
   },
 } as const;
 
-export const locationsRouteSchema = {
+const locationsRouteSchema = {
   operationId: 'getLocations',
   tags: [apiTags.wizard.name],
   summary: 'Provinces and their cities',

@@ -14,7 +14,7 @@ import { verifiedFields } from '../../shared/verify.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const registrationAnswerSchema = {
+const registrationAnswerSchema = {
   type: 'object',
   required: ['message', 'trackingCode'],
   additionalProperties: false,

@@ -57,7 +57,7 @@ export const registerConfigSchema = {
   },
 } as const;
 
-export const configRouteSchema = {
+const configRouteSchema = {
   operationId: 'getRegisterConfig',
   tags: [apiTags.wizard.name],
   summary: 'The wizard settings',

@@ -3,7 +3,7 @@ import { apiPaths } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
 
-export const healthRouteSchema = {
+const healthRouteSchema = {
   operationId: 'getHealth',
   tags: [apiTags.operations.name],
   summary: 'Readiness',

@@ -6,7 +6,7 @@ import { planOf, summingCounter } from '../statistics/counting.js';
 import { addVisits } from '../statistics/visit.repository.js';
 import { dayInTehran } from '../../shared/tehran-day.js';
 
-export const statisticRouteSchema = {
+const statisticRouteSchema = {
   operationId: 'countWelcomeVisit',
   tags: [apiTags.statistics.name],
   summary: 'Counts one welcome-page visit',

@@ -10,7 +10,7 @@ import { dayInTehran } from '../../shared/tehran-day.js';
 
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
-export const statisticStepRouteSchema = {
+const statisticStepRouteSchema = {
   operationId: 'countStepReached',
   tags: [apiTags.statistics.name],
   summary: 'Counts one visitor reaching a wizard step',

@@ -9,7 +9,7 @@ import { lookUpStatus } from './status.service.js';
 import { waitError } from './wait-words.js';
 import { formatShapes } from '../../shared/formats.js';
 
-export const statusAnswerSchema = {
+const statusAnswerSchema = {
   type: 'object',
   required: ['trackingCode', 'pharmacyName', 'status', 'changedAt'],
   additionalProperties: false,

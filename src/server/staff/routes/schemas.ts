@@ -107,7 +107,7 @@ export const casePageSchema = {
   },
 } as const;
 
-export const auditEventSchema = {
+const auditEventSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'at', 'action', 'actor', 'registration', 'detail'],
