@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { followupPaths, type MobileCodeRequest } from '../../shared/followup-contract.js';
-import { formats } from '../../shared/formats.js';
+import { formats, hasFormatShape } from '../../shared/formats.js';
 import { normalizeDigitCode, normalizeMobile } from '../../shared/normalize.js';
 import { messageFor } from '../../shared/schema-messages.js';
 import { fa } from '../../shared/strings.fa.js';
@@ -130,8 +130,9 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
     const field = verifiedFields(app.definition.registrationSchema)[0];
     if (!field) throw new ApiError(409, 'mobile_code_off');
     const mobileNumber = normalizeMobile(typed);
-    if (/^09[0-9]{9}$/.test(mobileNumber) && formats['ir-mobile'](mobileNumber)) return mobileNumber;
-    const keyword = /^09[0-9]{9}$/.test(mobileNumber) ? 'format' : mobileNumber === '' ? 'required' : 'pattern';
+    const shaped = hasFormatShape('ir-mobile', mobileNumber);
+    if (shaped && formats['ir-mobile'](mobileNumber)) return mobileNumber;
+    const keyword = shaped ? 'format' : mobileNumber === '' ? 'required' : 'pattern';
     throw new ApiError(400, 'validation', { '/mobileNumber': messageFor(field.schema, keyword) });
   };
 
