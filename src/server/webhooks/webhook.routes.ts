@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   integrationPaths,
   type WebhookCreated,
@@ -10,11 +10,13 @@ import {
 import { apiTags } from '../api-tags.js';
 import { errorResponses } from '../errors.js';
 import { identity } from '../staff/routes/identity.js';
+import { noContent } from '../staff/routes/schemas.js';
 import {
   changeBodySchema,
   createBodySchema,
   createdSchema,
   deliveriesSchema,
+  deliveriesQuerySchema,
   deliveryParams,
   emptyBodySchema,
   endpointListSchema,
@@ -34,12 +36,19 @@ import {
   sendTestEvent,
 } from './webhook.service.js';
 
-const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } } as const;
 const admins = { staffRoles: ['admin'] as const };
 
 /** The webhook endpoints of /staff/integrations (admins); every change is audited. */
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
-  const tags = [apiTags.staffWebhooks.name];
+  endpointListRoutes(app);
+  endpointRoutes(app);
+  deliveryRoutes(app);
+};
+
+const tags = [apiTags.staffWebhooks.name];
+
+/** The list of endpoints, and a new one. */
+function endpointListRoutes(app: FastifyInstance): void {
   const services = app.webhooks.services;
 
   app.get(
@@ -80,6 +89,11 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(201).send(created);
     },
   );
+}
+
+/** One endpoint: changed, removed, or given a new secret. */
+function endpointRoutes(app: FastifyInstance): void {
+  const services = app.webhooks.services;
 
   app.patch<{ Params: { id: number }; Body: Partial<WebhookEndpointInput> }>(
     integrationPaths.webhook,
@@ -140,6 +154,11 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       return { secret: await rotateSecret(services, identity(request), request.params.id) };
     },
   );
+}
+
+/** What reaches a receiver: a test ping, the delivery log, and a delivery sent again. */
+function deliveryRoutes(app: FastifyInstance): void {
+  const services = app.webhooks.services;
 
   app.post<{ Params: { id: number } }>(
     integrationPaths.test,
@@ -171,11 +190,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Every attempt, newest first: event, webhook-id, attempt, status, time, the first 500 bytes of the answer.',
         params: endpointParams,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
-        },
+        querystring: deliveriesQuerySchema,
         response: { 200: deliveriesSchema, ...errorResponses },
       },
       config: admins,
@@ -207,4 +222,4 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(204).send();
     },
   );
-};
+}

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../../api-tags.js';
 import {
   staffPaths,
@@ -12,20 +12,27 @@ import { addNote, assignCase, moveCase, moveCases } from '../case.service.js';
 import type { UnassignedCount } from '../unassigned-count.js';
 import { identity } from './identity.js';
 import {
-  MAX_NOTE,
   assignBodySchema,
   bulkStatusAnswerSchema,
   bulkStatusBodySchema,
   idParams,
   noContent,
-  statusBodyProperties,
+  noteBodySchema,
+  statusBodySchema,
 } from './schemas.js';
 import { errorResponses } from '../../errors.js';
 
 /** Working a case: its status (one or many), notes, and who handles it. Each is audited. */
 export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = async (app, { unassigned }) => {
-  const tags = [apiTags.staffCaseWork.name];
+  statusRoutes(app, unassigned);
+  noteRoute(app);
+  assigneeRoute(app, unassigned);
+};
 
+const tags = [apiTags.staffCaseWork.name];
+
+/** A case's next status, one case or many. */
+function statusRoutes(app: FastifyInstance, unassigned: UnassignedCount): void {
   app.post<{ Params: { id: number }; Body: StatusRequest }>(
     staffPaths.status,
     {
@@ -36,12 +43,7 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
         description:
           'new → contacted → approved | rejected; a rejection needs a reason. `from` is compared and set at once: 409 `status_conflict` when a colleague moved it first.',
         params: idParams,
-        body: {
-          type: 'object',
-          required: ['from', 'to'],
-          additionalProperties: false,
-          properties: statusBodyProperties,
-        },
+        body: statusBodySchema,
         response: { ...noContent, ...errorResponses },
       },
     },
@@ -76,7 +78,9 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
       return { results };
     },
   );
+}
 
+function noteRoute(app: FastifyInstance): void {
   app.post<{ Params: { id: number }; Body: NoteRequest }>(
     staffPaths.notes,
     {
@@ -86,12 +90,7 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
         summary: 'Adds a note to a registration',
         description: 'The note is kept with its author and time, and shows in the case’s timeline.',
         params: idParams,
-        body: {
-          type: 'object',
-          required: ['body'],
-          additionalProperties: false,
-          properties: { body: { type: 'string', maxLength: MAX_NOTE } },
-        },
+        body: noteBodySchema,
         response: { ...noContent, ...errorResponses },
       },
     },
@@ -100,7 +99,9 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
       return reply.code(204).send();
     },
   );
+}
 
+function assigneeRoute(app: FastifyInstance, unassigned: UnassignedCount): void {
   app.put<{ Params: { id: number }; Body: AssignRequest }>(
     staffPaths.assignee,
     {
@@ -121,4 +122,4 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
       return reply.code(204).send();
     },
   );
-};
+}
