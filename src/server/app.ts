@@ -36,12 +36,14 @@ import { configRoutes } from './routes/config.routes.js';
 import { definitionAssetRoutes } from './definition/definition-assets.routes.js';
 import { definitionPublishingRoutes } from './definition-publishing/definition-publishing.routes.js';
 import { draftPreviewRoutes } from './definition-publishing/draft-preview.routes.js';
-import { followupRoutes } from './routes/followup.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { statisticRoutes } from './routes/statistic.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { funnelRoutes } from './statistics/funnel.routes.js';
 import { webhookRoutes } from './webhooks/webhook.routes.js';
+import { mobileCodeRoutes } from './mobile-code/mobile-code.routes.js';
+import { outboxRoutes } from './sms/outbox.routes.js';
+import { statusRoutes } from './status/status.routes.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -197,7 +199,9 @@ async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFu
     definitionPublishingRoutes,
     definitionAssetRoutes,
     draftPreviewRoutes,
-    followupRoutes,
+    statusRoutes,
+    mobileCodeRoutes,
+    outboxRoutes,
     webhookRoutes,
     apiKeyRoutes,
     registrationsV1Routes,

@@ -54,6 +54,9 @@ export const errorResponseSchema = {
   },
 } as const;
 
+/** Every route's 4xx and 5xx answers, spread into its `response` schemas. */
+export const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+
 const unavailableCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -23,3 +23,12 @@ export const formatShapes: Record<FormatName, string> = {
   'ir-national-code': '^[0-9]{10}$',
   'ir-mobile': '^09[0-9]{9}$',
 };
+
+const shapes = Object.fromEntries(
+  Object.entries(formatShapes).map(([name, shape]) => [name, new RegExp(shape)]),
+) as Record<FormatName, RegExp>;
+
+/** Whether a normalised value has its format's shape (formatShapes), before the format's own check. */
+export function hasFormatShape(format: FormatName, value: string): boolean {
+  return shapes[format].test(value);
+}

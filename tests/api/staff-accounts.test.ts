@@ -25,7 +25,7 @@ const PASSWORD = 'correct horse battery';
 const MANY_HASHES = 90_000;
 
 function throttleOf(database: DatabaseHandle, key: string) {
-  return database.db.selectFrom('sign_in_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+  return database.db.selectFrom('throttle').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
 describe('password hashing', () => {

@@ -75,7 +75,7 @@ describe.each(targets)('status by tracking code on $name', (target: DatabaseTarg
 
   it('takes as long for a wrong number as for an unknown code (medians within the noise of the samples)', async () => {
     const code = await register();
-    const clearLocks = () => app.database.db.deleteFrom('sign_in_throttle').where('key', 'like', 'status-%').execute();
+    const clearLocks = () => app.database.db.deleteFrom('throttle').where('key', 'like', 'status-%').execute();
     const time = async (trackingCode: string, mobile: string) => {
       await clearLocks();
       const started = process.hrtime.bigint();

@@ -131,7 +131,7 @@ describe.each(dbKinds)('the staff console under attack (%s)', (kind) => {
       await sleep(Number(early.headers['retry-after']) * 1000 + 300);
     }
     const [lock] = (await scenario.db.query(
-      `select locked_until - last_failure_at as span from sign_in_throttle where key = 'account:victim@example.ir'`,
+      `select locked_until - last_failure_at as span from throttle where key = 'account:victim@example.ir'`,
     )) as Array<{ span: number | string }>;
     expect(Number(lock.span), 'a lock of 15 minutes, not another delay').toBeGreaterThanOrEqual(15 * 60_000 - 1000);
     const waiting = await signIn(await client(port), 'victim@example.ir');
@@ -192,9 +192,9 @@ describe.each(dbKinds)('the staff console under attack (%s)', (kind) => {
         expectRefused(right, 429, `the right password after a burst from ${burst.name}`);
         expect(Number(right.headers['retry-after']), `${burst.name}: locked, not delayed`).toBeGreaterThan(14 * 60);
       }
-      const [row] = (await read('select failures from sign_in_throttle where key = ?', [
-        `account:${burst.email}`,
-      ])) as Array<{ failures: number }>;
+      const [row] = (await read('select failures from throttle where key = ?', [`account:${burst.email}`])) as Array<{
+        failures: number;
+      }>;
       recordFigure(
         kind,
         `staff sign-in: ${PARALLEL_GUESSES} parallel guesses from ${burst.name}, passwords checked`,
@@ -207,10 +207,7 @@ describe.each(dbKinds)('the staff console under attack (%s)', (kind) => {
       );
 
       // The lock ends (moved into the past, as the suite moves a captcha's expiry): the right password is let in.
-      await write('update sign_in_throttle set locked_until = ? where key = ?', [
-        Date.now() - 1,
-        `account:${burst.email}`,
-      ]);
+      await write('update throttle set locked_until = ? where key = ?', [Date.now() - 1, `account:${burst.email}`]);
       expect((await signIn(await client(other.port), burst.email)).status, `${burst.name}: in after the lock`).toBe(
         200,
       );

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths, type AddressSuggestion } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
-import { ApiError, errorResponseSchema } from '../errors.js';
+import { ApiError, errorResponses } from '../errors.js';
 import { IRAN_BOX } from '../registration/registration.columns.js';
 import { AddressService } from './address.service.js';
 
-export const addressRouteSchema = {
+const addressRouteSchema = {
   operationId: 'getAddress',
   tags: [apiTags.wizard.name],
   summary: 'The address of a point on the map',
@@ -27,8 +27,7 @@ export const addressRouteSchema = {
       additionalProperties: false,
       properties: { address: { type: 'string' } },
     },
-    '4xx': errorResponseSchema,
-    '5xx': errorResponseSchema,
+    ...errorResponses,
   },
 } as const;
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../api-tags.js';
-import { ApiError } from '../errors.js';
+import { ApiError, errorResponses } from '../errors.js';
 import { integrationPaths, type ApiKeyCreated, type ApiKeyScope } from '../../shared/integrations-contract.js';
 import { identity } from '../staff/routes/identity.js';
-import { errors, noContent } from '../staff/routes/schemas.js';
+import { noContent } from '../staff/routes/schemas.js';
 import { listApiKeys } from './api-key.repository.js';
 import { keyCreatedSchema, keyIdParams, keyListSchema, newKeyBodySchema } from './api-key.schemas.js';
 import { createApiKey, revokeKey } from './api-key.service.js';
@@ -25,7 +25,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The API keys (admins)',
         description:
           'Every key, newest first, revoked ones too: name, scopes, first characters, when made, last used and revoked. Never the key.',
-        response: { 200: keyListSchema, ...errors },
+        response: { 200: keyListSchema, ...errorResponses },
       },
       config,
     },
@@ -45,7 +45,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Answers the key itself this once: only its SHA-256 and its first characters are kept, so it cannot be shown again. Audited.',
         body: newKeyBodySchema,
-        response: { 201: keyCreatedSchema, ...errors },
+        response: { 201: keyCreatedSchema, ...errorResponses },
       },
       config,
     },
@@ -66,7 +66,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
         description:
           'From the next request on, in every server process, the key opens nothing. Revoking a revoked key changes nothing. Audited.',
         params: keyIdParams,
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
       config,
     },

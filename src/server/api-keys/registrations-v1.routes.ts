@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiTags } from '../api-tags.js';
-import { ApiError } from '../errors.js';
+import { ApiError, errorResponses } from '../errors.js';
 import { integrationPaths } from '../../shared/integrations-contract.js';
 import type { CaseFilterQuery } from '../../shared/staff-contract.js';
 import { definitionOfVersion } from '../definition/definition-version.repository.js';
@@ -13,7 +13,6 @@ import {
   type ReaderCaseRow,
 } from '../staff/case.repository.js';
 import { parsePayload } from '../staff/export.js';
-import { errors } from '../staff/routes/schemas.js';
 import {
   readerDetailSchema,
   readerListQuerySchema,
@@ -90,7 +89,7 @@ export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
           'In the order they were made, `limit` at a time; pass each answer’s `nextCursor` as `cursor` until it is null. Cases made during the walk come on later pages, so each is read once. `updated_since` keeps the cases made or moved since then; the other filters are the console list’s.',
         querystring: readerListQuerySchema,
         security,
-        response: { 200: readerPageSchema, ...errors },
+        response: { 200: readerPageSchema, ...errorResponses },
       },
       config,
       preHandler: perKey,
@@ -123,7 +122,7 @@ export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
           properties: { id: { type: 'integer', minimum: 1, description: 'the registration id' } },
         },
         security,
-        response: { 200: readerDetailSchema, ...errors },
+        response: { 200: readerDetailSchema, ...errorResponses },
       },
       config,
       preHandler: perKey,

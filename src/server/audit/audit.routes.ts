@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../api-tags.js';
 import { staffPaths, type AuditAnswer } from '../../shared/staff-contract.js';
-import { errors } from '../staff/routes/schemas.js';
+import { errorResponses } from '../errors.js';
 import { recentAudit } from './audit.repository.js';
 import { auditAnswerSchema } from './audit.schemas.js';
 
@@ -21,7 +21,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
         },
-        response: { 200: auditAnswerSchema, ...errors },
+        response: { 200: auditAnswerSchema, ...errorResponses },
       },
       config: { staffRoles: ['admin'] },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
+import { errorResponses } from '../errors.js';
 
 export const captchaSchema = {
   type: 'object',
@@ -14,12 +14,12 @@ export const captchaSchema = {
   },
 } as const;
 
-export const captchaRouteSchema = {
+const captchaRouteSchema = {
   operationId: 'getCaptcha',
   tags: [apiTags.wizard.name],
   summary: 'A fresh captcha question',
   description: 'Bound to the pre-session cookie; its answer goes with the registration. Rate-limited per client.',
-  response: { 200: captchaSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+  response: { 200: captchaSchema, ...errorResponses },
 } as const;
 
 /** GET Register/GetCaptcha: a fresh question bound to the caller's pre-session; never cached. */

@@ -1,7 +1,7 @@
 /** The JSON schemas of the staff definition routes (src/shared/definition-contract.ts in JSON Schema). */
 import type { StaffRole } from '../../shared/staff-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
+import { errorResponseSchema, errorResponses } from '../errors.js';
 
 /** Product staff and admins; agents get 403, and nobody here sees a registration. */
 export const EDITORS: readonly StaffRole[] = ['editor', 'admin'];
@@ -9,7 +9,6 @@ export const EDITORS: readonly StaffRole[] = ['editor', 'admin'];
 export const DRAFT_BODY_LIMIT = 2 * 1024 * 1024;
 
 const { $id: _id, ...plainError } = errorResponseSchema;
-export const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 const tags = [apiTags.staffDefinition.name];
 
 const problemSchema = {
@@ -69,7 +68,7 @@ export const listVersionsSchema = {
         },
       },
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -92,7 +91,7 @@ export const getDraftSchema = {
   description:
     'The draft’s revision, its files (paths relative to schemas/) with their texts, and the problems the definition checker finds in it.',
   summary: 'The draft: its revision, files (paths relative to schemas/), texts and the checker’s problems',
-  response: { 200: draftAnswer, ...errors },
+  response: { 200: draftAnswer, ...errorResponses },
 } as const;
 
 export const saveDraftSchema = {
@@ -114,7 +113,7 @@ export const saveDraftSchema = {
       additionalProperties: false,
       properties: { revision: { type: 'integer' }, problems: problemsSchema },
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -166,7 +165,7 @@ export const diffSchema = {
         },
       },
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -196,5 +195,5 @@ export const rollbackSchema = {
     additionalProperties: false,
     properties: { version: versionSchema, note: noteSchema },
   },
-  response: { 200: versionAnswerSchema, ...errors },
+  response: { 200: versionAnswerSchema, ...errorResponses },
 } as const;

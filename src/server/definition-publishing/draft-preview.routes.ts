@@ -2,15 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { definitionAssetPaths } from '../../shared/definition-assets.js';
 import { apiTags } from '../api-tags.js';
 import { sendCompressed } from '../definition/compressed-reply.js';
-import {
-  definitionDocument,
-  errors,
-  javascript,
-  JAVASCRIPT,
-  JSON_TYPE,
-} from '../definition/definition-assets.schemas.js';
+import { definitionDocument, javascript, JAVASCRIPT, JSON_TYPE } from '../definition/definition-assets.schemas.js';
 import type { Definition } from '../definition/definition.js';
-import { ApiError } from '../errors.js';
+import { ApiError, errorResponses } from '../errors.js';
 import { EDITORS } from './definition-publishing.schemas.js';
 import { PREVIEW_TOKEN_PATTERN, previewTokens } from './preview-token.js';
 
@@ -66,7 +60,7 @@ export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
           'A token that lets the preview frame (sandboxed, without the staff cookie) read the draft’s files and validators at this revision for 15 minutes, and nothing else (editors and admins).',
         summary: 'A short-lived token for the preview of the draft at a revision (editors and admins)',
         querystring: revisionQuery,
-        response: { 200: previewTokenAnswer, ...errors },
+        response: { 200: previewTokenAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -90,7 +84,7 @@ export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
           'The draft’s files, so the preview renders the wizard as it would be published; opened by a preview token (no cookie), refused once the token expires or the draft changes.',
         summary: "The draft's files, for the preview (a preview token)",
         querystring: tokenQuery,
-        response: { 200: definitionDocument, 304: { type: 'null' }, ...errors },
+        response: { 200: definitionDocument, 304: { type: 'null' }, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -108,7 +102,7 @@ export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
         description: 'The draft’s validators, for the preview; opened by a preview token (no cookie).',
         summary: "The draft's validators, for the preview (a preview token)",
         querystring: tokenQuery,
-        response: { 200: javascript, 304: { type: 'null' }, ...errors },
+        response: { 200: javascript, 304: { type: 'null' }, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { definitionAssetPaths } from '../../shared/definition-assets.js';
 import { apiTags } from '../api-tags.js';
-import { ApiError } from '../errors.js';
+import { ApiError, errorResponses } from '../errors.js';
 import { sendCompressed } from './compressed-reply.js';
 import {
   definitionDocument,
-  errors,
   IMMUTABLE,
   javascript,
   JAVASCRIPT,
@@ -37,7 +36,7 @@ export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
           'The files of one published version, which the wizard loads at run time; immutable, as the version is their hash.',
         summary: "A version's files (immutable: the version is their hash)",
         params: versionParams,
-        response: { 200: definitionDocument, 304: { type: 'null' }, ...errors },
+        response: { 200: definitionDocument, 304: { type: 'null' }, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -56,7 +55,7 @@ export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
           'The precompiled validators of one published version as an ES module (ajv standalone code); immutable.',
         summary: "A version's validators: an ES module of ajv standalone code (immutable)",
         params: versionParams,
-        response: { 200: javascript, 304: { type: 'null' }, ...errors },
+        response: { 200: javascript, 304: { type: 'null' }, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,10 @@
 /** The JSON schemas and content types of the definition's assets (definition.json, validators.js), a version's or the draft's. */
 import { VERSION_PATTERN } from '../../shared/definition-assets.js';
-import { errorResponseSchema } from '../errors.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const JAVASCRIPT = 'text/javascript; charset=utf-8';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
 export const versionParams = {
   type: 'object',
   required: ['version'],

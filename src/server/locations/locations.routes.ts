@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
+import { errorResponses } from '../errors.js';
 import { chooseEncoding, matchesAnyTag } from './locations.js';
 
 const place = {
@@ -31,12 +31,12 @@ export const locationsSchema = {
   },
 } as const;
 
-export const locationsRouteSchema = {
+const locationsRouteSchema = {
   operationId: 'getLocations',
   tags: [apiTags.wizard.name],
   summary: 'Provinces and their cities',
   description: 'Public, cached for a day, compressed once; answers 304 to a matching If-None-Match.',
-  response: { 200: locationsSchema, 304: { type: 'null' }, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+  response: { 200: locationsSchema, 304: { type: 'null' }, ...errorResponses },
 } as const;
 
 /** GET Utility/Locations: a day-long public cache, strong ETags, br/gzip chosen by Accept-Encoding. */

@@ -1,19 +1,18 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { followupPaths, type MobileCodeRequest } from '../../shared/followup-contract.js';
-import { formats } from '../../shared/formats.js';
+import { formats, hasFormatShape } from '../../shared/formats.js';
 import { normalizeDigitCode, normalizeMobile } from '../../shared/normalize.js';
 import { messageFor } from '../../shared/schema-messages.js';
 import { fa } from '../../shared/strings.fa.js';
 import { fill } from '../../shared/text.js';
 import { CODE_LENGTH, verifiedFields } from '../../shared/verify.js';
 import { apiTags } from '../api-tags.js';
-import { ApiError, errorResponseSchema } from '../errors.js';
+import { ApiError, errorResponses } from '../errors.js';
 import { waitError, waitInWords } from '../status/wait-words.js';
 import { codeProofs, PROOF_ALGORITHM, PROOF_LIFETIME_MS, type CodeProofs } from './code-proof.js';
 import { challengeSchema, proofSchema } from './code-proof.schemas.js';
 import { checkCode, keyedHash, sendCode, type MobileCodeDeps } from './mobile-code.service.js';
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
 const mobileProperty = { type: 'string', maxLength: 64 } as const;
 
 /** One warning line a minute while the hourly allowance refuses codes, however many are refused. */
@@ -36,7 +35,7 @@ function challengeRoute(app: FastifyInstance, proofs: CodeProofs, rateLimit: { m
         tags: [apiTags.followup.name],
         summary: 'A proof-of-work challenge to solve before asking for a code',
         description: `ALTCHA's v2 format (altcha-lib): find the step number, at most SMS_CODE_PROOF_DIFFICULTY, whose ${PROOF_ALGORITHM} key (cost rounds over salt and nonce + the number as 4 bytes) starts with keyPrefix. Bound to this pre-session, valid ${PROOF_LIFETIME_MS / 60_000} minutes, spent by one POST MobileCode. Rate-limited per client.`,
-        response: { 200: challengeSchema, ...errors },
+        response: { 200: challengeSchema, ...errorResponses },
       },
       config: { rateLimit },
     },
@@ -80,7 +79,7 @@ function sendRoute(app: FastifyInstance, { deps, proofs, mobileOf, rateLimit }: 
             additionalProperties: false,
             properties: { resendAfterMs: { type: 'integer' }, expiresInMs: { type: 'integer' } },
           },
-          ...errors,
+          ...errorResponses,
         },
       },
       config: { rateLimit },
@@ -131,8 +130,9 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
     const field = verifiedFields(app.definitions.live().registrationSchema)[0];
     if (!field) throw new ApiError(409, 'mobile_code_off');
     const mobileNumber = normalizeMobile(typed);
-    if (/^09[0-9]{9}$/.test(mobileNumber) && formats['ir-mobile'](mobileNumber)) return mobileNumber;
-    const keyword = /^09[0-9]{9}$/.test(mobileNumber) ? 'format' : mobileNumber === '' ? 'required' : 'pattern';
+    const shaped = hasFormatShape('ir-mobile', mobileNumber);
+    if (shaped && formats['ir-mobile'](mobileNumber)) return mobileNumber;
+    const keyword = shaped ? 'format' : mobileNumber === '' ? 'required' : 'pattern';
     throw new ApiError(400, 'validation', { '/mobileNumber': messageFor(field.schema, keyword) });
   };
 
@@ -154,7 +154,7 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           properties: { mobileNumber: mobileProperty, code: { type: 'string', maxLength: 32 } },
         },
-        response: { 204: { type: 'null' }, ...errors },
+        response: { 204: { type: 'null' }, ...errorResponses },
       },
       config: { rateLimit },
     },

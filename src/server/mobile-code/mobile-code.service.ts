@@ -7,7 +7,7 @@ import { clientAddressKey } from '../client-address.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { enqueueSms } from '../sms/outbox.repository.js';
 import { CODE_TTL_MS } from '../sms/outbox.worker.js';
-import { findThrottle, reserveAttempt, type ThrottleRule } from '../staff/staff.repository.js';
+import { findThrottle, reserveAttempt, type ThrottleRule } from '../throttle/throttle.repository.js';
 import { markVerified, spendTry, storeCode, verifiedAt } from './mobile-code.repository.js';
 
 const MINUTE = 60_000;

@@ -6,7 +6,7 @@ import { fieldMessages, type SchemaError } from '../../shared/schema-messages.js
 import type { Definition } from '../definition/definition.js';
 import type { DefinitionRegistry } from '../definition/definition.registry.js';
 import { apiTags } from '../api-tags.js';
-import { ApiError, errorResponseSchema } from '../errors.js';
+import { ApiError, errorResponses } from '../errors.js';
 import { register, type RegistrationForm } from './registration.service.js';
 import { dropInactiveFields, stepRuleErrors } from './step-rules.js';
 import { unverifiedNumbers } from '../mobile-code/mobile-code.service.js';
@@ -14,7 +14,7 @@ import { verifiedFields } from '../../shared/verify.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const registrationAnswerSchema = {
+const registrationAnswerSchema = {
   type: 'object',
   required: ['message', 'trackingCode'],
   additionalProperties: false,
@@ -64,7 +64,7 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
         // against its own version below), as a client may send it: codes with Persian digits, spaces
         // and dashes, as the server normalises them.
         body: acceptedInputSchema(app.definitions.live().registrationSchema),
-        response: { 200: registrationAnswerSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+        response: { 200: registrationAnswerSchema, ...errorResponses },
       },
       // The version's own ajv (strict, shared formats, no type coercion, nothing removed), run in
       // preValidation, not Fastify's, which would coerce "1" to 1 and drop unknown fields instead of

@@ -4,7 +4,8 @@ import { apiPaths, MAP_PROVIDERS, type RegisterConfig } from '../../shared/api-c
 import { apiTags } from '../api-tags.js';
 import { etagMatches } from '../definition/compressed-reply.js';
 import type { Definition } from '../definition/definition.js';
-import { errorResponseSchema } from '../errors.js';
+import { titledChoicesSchema } from '../choices.schemas.js';
+import { errorResponses } from '../errors.js';
 
 const point = {
   type: 'object',
@@ -13,16 +14,6 @@ const point = {
 };
 
 /** A choice by number with its Persian title: a plan here, a list filter's option in the console. */
-export const titledChoicesSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['id', 'title'],
-    additionalProperties: false,
-    properties: { id: { type: 'integer' }, title: { type: 'string' } },
-  },
-} as const;
-
 export const registerConfigSchema = {
   type: 'object',
   required: ['tiers', 'defaultTier', 'map', 'definitionVersion'],
@@ -59,7 +50,7 @@ export const registerConfigSchema = {
   },
 } as const;
 
-export const configRouteSchema = {
+const configRouteSchema = {
   operationId: 'getRegisterConfig',
   tags: [apiTags.wizard.name],
   summary: 'The wizard settings',
@@ -68,8 +59,7 @@ export const configRouteSchema = {
   response: {
     200: registerConfigSchema,
     304: { type: 'null' },
-    '4xx': errorResponseSchema,
-    '5xx': errorResponseSchema,
+    ...errorResponses,
   },
 } as const;
 

@@ -1,17 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
-import { ApiError, errorResponseSchema } from '../errors.js';
+import { ApiError, errorResponses } from '../errors.js';
 
-export const healthRouteSchema = {
+const healthRouteSchema = {
   operationId: 'getHealth',
   tags: [apiTags.operations.name],
   summary: 'Readiness',
   description: '200 when the database answers, 503 `unavailable` when it does not.',
   response: {
     200: { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { const: 'ok' } } },
-    '4xx': errorResponseSchema,
-    '5xx': errorResponseSchema,
+    ...errorResponses,
   },
 } as const;
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
+import { errorResponses } from '../errors.js';
 import { planOf, summingCounter } from '../statistics/counting.js';
 import { addVisits } from '../statistics/visit.repository.js';
 import { dayInTehran } from '../../shared/tehran-day.js';
 
-export const statisticRouteSchema = {
+const statisticRouteSchema = {
   operationId: 'countWelcomeVisit',
   tags: [apiTags.statistics.name],
   summary: 'Counts one welcome-page visit',
@@ -14,7 +14,7 @@ export const statisticRouteSchema = {
     'By Tehran day and plan; a missing or unknown plan counts as the default one. Anonymous, rate-limited per client.',
   // Any tier is accepted and anything unknown counts as the default plan, so no type is imposed.
   querystring: { type: 'object', properties: { tier: { description: 'plan id (Persian digits allowed)' } } },
-  response: { 204: { type: 'null' }, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+  response: { 204: { type: 'null' }, ...errorResponses },
 } as const;
 
 /** GET Statistic/Register: one welcome-page visit, by day and plan; a missing or unknown plan counts as the default. */

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { followupPaths, type OutboxAnswer } from '../../shared/followup-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
-import { countOutbox, listOutbox } from './outbox.repository.js';
+import { errorResponses } from '../errors.js';
+import { countOutbox, listOutbox, type OutboxListRow } from './outbox.repository.js';
 import { maskMobile } from './provider.js';
-import { SMS_KINDS, SMS_STATUSES, type SmsStatus } from './sms.table.js';
-
-const nullableInteger = { type: ['integer', 'null'] } as const;
+import { outboxAnswerSchema, outboxQuerySchema } from './outbox.schemas.js';
+import type { SmsStatus } from './sms.table.js';
 
 /** GET /api/staff/outbox (admins): the latest SMS, sent, waiting and failed, each number masked. */
 export const outboxRoutes: FastifyPluginAsync = async (app) => {
@@ -19,63 +18,8 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The SMS outbox (admins)',
         description:
           'Counts by status (waiting, sending, sent, failed) and the latest messages, optionally of one status: kind, the number masked (0912•••6789), attempts, times and the provider’s reason for a failure; never a message’s text or a code.',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            status: { type: 'string', enum: [...SMS_STATUSES] },
-            limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['provider', 'counts', 'items'],
-            additionalProperties: false,
-            properties: {
-              provider: { type: 'string', enum: ['log', 'kavenegar'] },
-              counts: {
-                type: 'object',
-                required: [...SMS_STATUSES],
-                additionalProperties: false,
-                properties: Object.fromEntries(SMS_STATUSES.map((status) => [status, { type: 'integer' }])),
-              },
-              items: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: [
-                    'id',
-                    'kind',
-                    'receptor',
-                    'status',
-                    'attempts',
-                    'createdAt',
-                    'sentAt',
-                    'nextAttemptAt',
-                    'error',
-                    'trackingCode',
-                  ],
-                  additionalProperties: false,
-                  properties: {
-                    id: { type: 'integer' },
-                    kind: { type: 'string', enum: [...SMS_KINDS] },
-                    receptor: { type: 'string' },
-                    status: { type: 'string', enum: [...SMS_STATUSES] },
-                    attempts: { type: 'integer' },
-                    createdAt: { type: 'integer' },
-                    sentAt: nullableInteger,
-                    nextAttemptAt: nullableInteger,
-                    error: { type: ['string', 'null'] },
-                    trackingCode: { type: ['string', 'null'] },
-                  },
-                },
-              },
-            },
-          },
-          '4xx': errorResponseSchema,
-          '5xx': errorResponseSchema,
-        },
+        querystring: outboxQuerySchema,
+        response: { 200: outboxAnswerSchema, ...errorResponses },
       },
       config: { staffRoles: ['admin'] },
     },
@@ -89,20 +33,24 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
       return {
         provider: app.sms.provider.name,
         counts,
-        items: rows.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          // The number masked, and neither a notice's text nor a code: what an admin needs to follow up.
-          receptor: maskMobile(row.receptor),
-          status: row.status,
-          attempts: row.attempts,
-          createdAt: Number(row.created_at),
-          sentAt: row.sent_at === null ? null : Number(row.sent_at),
-          nextAttemptAt: row.status === 'waiting' ? Number(row.next_attempt_at) : null,
-          error: row.last_error,
-          trackingCode: row.tracking_code,
-        })),
+        items: rows.map(outboxItem),
       };
     },
   );
 };
+
+/** The number masked, and neither a notice's text nor a code: what an admin needs to follow up. */
+function outboxItem(row: OutboxListRow): OutboxAnswer['items'][number] {
+  return {
+    id: row.id,
+    kind: row.kind,
+    receptor: maskMobile(row.receptor),
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: Number(row.created_at),
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+    nextAttemptAt: row.status === 'waiting' ? Number(row.next_attempt_at) : null,
+    error: row.last_error,
+    trackingCode: row.tracking_code,
+  };
+}

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Work } from '../db/group-commit.js';
+import { LeasedWorker } from '../outbox/leased-worker.js';
 import { claimDue, markFailed, markRetry, markSent, type OutboxRow } from './outbox.repository.js';
 import { maskMobile, type SmsProvider } from './provider.js';
 
@@ -34,113 +34,60 @@ export interface SmsWorkerOptions {
 }
 
 /**
- * Sends the outbox, in the server process: every second (and when nudged) it claims a batch of
- * due messages (outbox.repository.ts claimDue: one worker per message, whatever the number of
- * processes), sends them at once, and settles each: sent; back to waiting with a growing delay
- * after a transient failure; failed for good after a permanent one, which is also an alert in the
- * log. The queue is in the database, so a restart loses nothing: a message claimed by a process
- * that died is taken again once its claim's lease runs out.
+ * Sends the outbox, in the server process (outbox/leased-worker.ts): every second (and when nudged)
+ * it claims a batch of due messages (outbox.repository.ts claimDue: one worker per message,
+ * whatever the number of processes), sends them at once, and settles each: sent; back to waiting
+ * with a growing delay after a transient failure; failed for good after a permanent one, which is
+ * also an alert in the log. The queue is in the database, so a restart loses nothing: a message
+ * claimed by a process that died is taken again once its claim's lease runs out.
  */
-export class SmsWorker {
-  readonly #options: Required<SmsWorkerOptions>;
-  readonly #leaseMs: number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<number> | undefined;
-  #again = false;
-  #stopped = false;
-
+export class SmsWorker extends LeasedWorker<OutboxRow> {
   constructor(options: SmsWorkerOptions) {
-    this.#options = { batch: 20, pollMs: 1000, ...options };
-    // Every send of a batch runs at once and ends within the timeout: the lease leaves room to settle.
-    this.#leaseMs = 3 * options.sendTimeoutMs + 30_000;
-  }
-
-  start(): void {
-    this.#timer = setInterval(() => this.nudge(), this.#options.pollMs);
-    this.#timer.unref();
-  }
-
-  /** Runs soon: a message was just queued. */
-  nudge(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    void this.runOnce();
-  }
-
-  /** One pass over the due messages (joins a pass already under way); resolves with how many were settled. */
-  runOnce(): Promise<number> {
-    if (this.#running) return this.#running.then(() => this.runOnce());
-    this.#running = this.#pass().finally(() => {
-      this.#running = undefined;
-      if (this.#again && !this.#stopped) {
-        this.#again = false;
-        this.nudge();
-      }
+    super({
+      ...options,
+      // Every send of a batch runs at once and ends within the timeout: the lease leaves room to settle.
+      leaseMs: 3 * options.sendTimeoutMs + 30_000,
+      claimDue,
+      deliver: (row, claim) => deliverSms(options, row, claim),
+      unreadWarning: 'SMS outbox not read; trying again shortly',
     });
-    return this.#running;
   }
+}
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#running?.catch(() => undefined);
-  }
-
-  async #pass(): Promise<number> {
-    const { write, clock, batch, log } = this.#options;
-    const claim = randomBytes(12).toString('base64url');
-    const now = clock();
-    let rows: OutboxRow[];
-    try {
-      rows = await write((db) => claimDue(db, claim, now, now + this.#leaseMs, batch));
-    } catch (error) {
-      log.warn({ err: { message: (error as Error).message } }, 'SMS outbox not read; trying again shortly');
-      return 0;
+async function deliverSms(options: SmsWorkerOptions, row: OutboxRow, claim: string): Promise<boolean> {
+  const { write, clock, provider, log } = options;
+  const about = { id: row.id, kind: row.kind, to: maskMobile(row.receptor), attempts: row.attempts };
+  try {
+    const ttl = row.kind === 'code' ? CODE_TTL_MS : NOTICE_TTL_MS;
+    if (clock() - row.created_at > ttl) {
+      log.error({ sms: about }, 'SMS given up: it could not be sent in time (see the outbox)');
+      return await write((db) => markFailed(db, row.id, claim, 'expired'));
     }
-    const settled = await Promise.all(rows.map((row) => this.#deliver(row, claim)));
-    // A full batch means more may be waiting: go on without waiting for the timer.
-    if (rows.length === batch) this.#again = true;
-    return settled.filter(Boolean).length;
-  }
-
-  async #deliver(row: OutboxRow, claim: string): Promise<boolean> {
-    const { write, clock, provider, log } = this.#options;
-    const about = { id: row.id, kind: row.kind, to: maskMobile(row.receptor), attempts: row.attempts };
-    try {
-      const ttl = row.kind === 'code' ? CODE_TTL_MS : NOTICE_TTL_MS;
-      if (clock() - row.created_at > ttl) {
-        log.error({ sms: about }, 'SMS given up: it could not be sent in time (see the outbox)');
-        return await write((db) => markFailed(db, row.id, claim, 'expired'));
-      }
-      const outcome = await provider.send({
-        id: row.id,
-        kind: row.kind,
-        receptor: row.receptor,
-        message: row.message,
-        token: row.token,
-      });
-      if (outcome.ok)
-        return await write((db) =>
-          markSent(db, row.id, claim, clock(), {
-            providerId: outcome.providerId,
-            keepToken: provider.name === 'log',
-          }),
-        );
-      if (outcome.permanent) {
-        // The operator must act (a key, a template, the credit): an error line is the alert.
-        log.error({ sms: about, reason: outcome.reason }, 'SMS refused by the provider; it will not be retried');
-        return await write((db) => markFailed(db, row.id, claim, outcome.reason));
-      }
-      const delay = retryDelay(row.attempts);
-      log.warn({ sms: about, reason: outcome.reason, retryInMs: delay }, 'SMS not sent; it will be tried again');
-      return await write((db) => markRetry(db, row.id, claim, clock() + delay, outcome.reason));
-    } catch (error) {
-      // The database failed while settling: the claim's lease runs out and the row is taken again.
-      log.warn({ sms: about, err: { message: (error as Error).message } }, 'SMS outcome not recorded');
-      return false;
+    const outcome = await provider.send({
+      id: row.id,
+      kind: row.kind,
+      receptor: row.receptor,
+      message: row.message,
+      token: row.token,
+    });
+    if (outcome.ok)
+      return await write((db) =>
+        markSent(db, row.id, claim, clock(), {
+          providerId: outcome.providerId,
+          keepToken: provider.name === 'log',
+        }),
+      );
+    if (outcome.permanent) {
+      // The operator must act (a key, a template, the credit): an error line is the alert.
+      log.error({ sms: about, reason: outcome.reason }, 'SMS refused by the provider; it will not be retried');
+      return await write((db) => markFailed(db, row.id, claim, outcome.reason));
     }
+    const delay = retryDelay(row.attempts);
+    log.warn({ sms: about, reason: outcome.reason, retryInMs: delay }, 'SMS not sent; it will be tried again');
+    return await write((db) => markRetry(db, row.id, claim, clock() + delay, outcome.reason));
+  } catch (error) {
+    // The database failed while settling: the claim's lease runs out and the row is taken again.
+    log.warn({ sms: about, err: { message: (error as Error).message } }, 'SMS outcome not recorded');
+    return false;
   }
 }

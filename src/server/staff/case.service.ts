@@ -29,8 +29,6 @@ import type { StaffIdentity } from './staff.service.js';
 import { queueDecisionSms } from '../sms/decision-sms.js';
 import { queueAssigned, queueStatusChanged } from '../webhooks/events.js';
 
-type Database = Pick<DatabaseHandle, 'db' | 'transaction'>;
-
 export function caseSummary(row: CaseRow): CaseSummary {
   return {
     id: row.id,
@@ -57,7 +55,7 @@ export function caseSummary(row: CaseRow): CaseSummary {
 
 /** A case's page: its answers read against its own definition version, notes, timeline, duplicates. */
 export async function caseDetail(
-  database: Database,
+  database: DatabaseHandle,
   id: number,
   reading: (version: string) => Promise<CaseReading>,
 ): Promise<CaseDetail | undefined> {
@@ -114,7 +112,7 @@ type MoveOutcome = 'moved' | 'status_conflict' | 'not_found';
 
 /** One case's move, compare-and-set on its status, audited in the same transaction. */
 async function moveOne(
-  database: Database,
+  database: DatabaseHandle,
   actor: StaffIdentity,
   id: number,
   move: Move,
@@ -152,7 +150,7 @@ async function moveOne(
 }
 
 export async function moveCase(
-  database: Database,
+  database: DatabaseHandle,
   actor: StaffIdentity,
   id: number,
   request: StatusRequest,
@@ -169,7 +167,7 @@ export async function moveCase(
  * a colleague moved meanwhile is reported and left as it is, and the others still move.
  */
 export async function moveCases(
-  database: Database,
+  database: DatabaseHandle,
   actor: StaffIdentity,
   request: BulkStatusRequest,
   now: number,
@@ -185,7 +183,7 @@ export async function moveCases(
 }
 
 export async function addNote(
-  database: Database,
+  database: DatabaseHandle,
   actor: StaffIdentity,
   id: number,
   text: string,
@@ -205,7 +203,7 @@ export async function addNote(
  * back their own; an admin hands any case to any colleague of a case role, or to nobody.
  */
 export async function assignCase(
-  database: Database,
+  database: DatabaseHandle,
   actor: StaffIdentity,
   id: number,
   request: AssignRequest,

@@ -5,6 +5,7 @@ import type { Database } from '../db/tables.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import * as repository from './staff.repository.js';
 import type { StaffRole } from './staff.table.js';
+import * as throttle from '../throttle/throttle.repository.js';
 
 const MINUTE = 60_000;
 export const IDLE_TIMEOUT_MS = 30 * MINUTE;
@@ -76,17 +77,17 @@ const addressKey = (address: string): string => `address:${clientAddressKey(addr
  * address are not slowed down by one of them mistyping.
  */
 const waitAfter =
-  (limit: number, free: number): repository.WaitAfter =>
+  (limit: number, free: number): throttle.WaitAfter =>
   (attempts) => {
     if (attempts >= limit) return LOCK_MS;
     return attempts <= free ? 0 : 1000 * 2 ** (attempts - free - 1);
   };
 
-const accountThrottle: repository.ThrottleRule = {
+const accountThrottle: throttle.ThrottleRule = {
   limit: ACCOUNT_FAILURES_BEFORE_LOCK,
   waitAfter: waitAfter(ACCOUNT_FAILURES_BEFORE_LOCK, 0),
 };
-const addressThrottle: repository.ThrottleRule = {
+const addressThrottle: throttle.ThrottleRule = {
   limit: ADDRESS_FAILURES_BEFORE_LOCK,
   waitAfter: waitAfter(ADDRESS_FAILURES_BEFORE_LOCK, ADDRESS_FREE_FAILURES),
 };
@@ -108,12 +109,12 @@ export async function signIn(
   const now = clock();
   const email = normalizeEmail(emailInput);
   const [atAddress, atAccount] = [addressKey(address), accountKey(email)];
-  const addressAttempt = await repository.reserveAttempt(db, atAddress, now, addressThrottle);
+  const addressAttempt = await throttle.reserveAttempt(db, atAddress, now, addressThrottle);
   if (addressAttempt === undefined) return refused(db, atAddress, addressThrottle, now);
-  const accountAttempt = await repository.reserveAttempt(db, atAccount, now, accountThrottle);
+  const accountAttempt = await throttle.reserveAttempt(db, atAccount, now, accountThrottle);
   if (accountAttempt === undefined) {
     // The account is waiting: the office behind this address is not charged for it.
-    await repository.giveBackAttempt(db, atAddress, addressAttempt);
+    await throttle.giveBackAttempt(db, atAddress, addressAttempt);
     return refused(db, atAccount, accountThrottle, now);
   }
 
@@ -122,13 +123,13 @@ export async function signIn(
   if (!account || !matches || account.disabled) {
     // The wait runs from the answer, not from the question: the hashing took time.
     const answered = clock();
-    await repository.extendWait(db, atAddress, answered, addressThrottle.waitAfter(addressAttempt));
-    await repository.extendWait(db, atAccount, answered, accountThrottle.waitAfter(accountAttempt));
+    await throttle.extendWait(db, atAddress, answered, addressThrottle.waitAfter(addressAttempt));
+    await throttle.extendWait(db, atAccount, answered, accountThrottle.waitAfter(accountAttempt));
     return { ok: false, reason: 'wrong' };
   }
 
-  await repository.clearThrottle(db, atAccount);
-  await repository.giveBackAttempt(db, atAddress, addressAttempt);
+  await throttle.clearThrottle(db, atAccount);
+  await throttle.giveBackAttempt(db, atAddress, addressAttempt);
   const sessionId = randomBytes(32).toString('base64url');
   await repository.insertStaffSession(db, hashSessionId(sessionId), account.id, now);
   return { ok: true, sessionId, identity: { accountId: account.id, email: account.email, role: account.role } };
@@ -137,17 +138,17 @@ export async function signIn(
 async function refused(
   db: Kysely<Database>,
   key: string,
-  rule: repository.ThrottleRule,
+  rule: throttle.ThrottleRule,
   now: number,
 ): Promise<SignInResult> {
-  const until = await repository.countRefusedAttempt(db, key, now, rule);
+  const until = await throttle.countRefusedAttempt(db, key, now, rule);
   return { ok: false, reason: 'locked', retryAfterMs: Math.max(1000, (until ?? now) - now) };
 }
 
 /** Drops sessions past their limits and throttle rows quiet for a day (their counts start afresh). */
 export async function purgeStaleSignIns(db: Kysely<Database>, now: number): Promise<void> {
   await repository.deleteExpiredSessions(db, now - IDLE_TIMEOUT_MS, now - ABSOLUTE_TIMEOUT_MS);
-  await repository.deleteQuietThrottles(db, now - THROTTLE_MEMORY_MS);
+  await throttle.deleteQuietThrottles(db, now - THROTTLE_MEMORY_MS);
 }
 
 /** The identity behind a session cookie, or undefined once it is idle, too old, revoked or its account disabled. */

@@ -20,17 +20,9 @@ export interface StaffSessionTable {
   last_seen_at: number;
 }
 
-export interface SignInThrottleTable {
-  key: string;
-  failures: number;
-  last_failure_at: number;
-  locked_until: number;
-}
-
 declare module '../db/tables.js' {
   interface Database {
     staff_accounts: StaffAccountTable;
     staff_sessions: StaffSessionTable;
-    sign_in_throttle: SignInThrottleTable;
   }
 }

@@ -3,15 +3,14 @@ import { apiPaths } from '../../shared/api-contract.js';
 import { toAsciiDigits } from '../../shared/normalize.js';
 import { staffPaths } from '../../shared/staff-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
+import { errorResponses } from '../errors.js';
 import { planOf, summingCounter } from './counting.js';
 import { addStepReach, funnelVersions, readFunnel } from './funnel.repository.js';
 import { dayInTehran } from '../../shared/tehran-day.js';
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
-export const statisticStepRouteSchema = {
+const statisticStepRouteSchema = {
   operationId: 'countStepReached',
   tags: [apiTags.statistics.name],
   summary: 'Counts one visitor reaching a wizard step',
@@ -25,7 +24,7 @@ export const statisticStepRouteSchema = {
       tier: { type: 'string', maxLength: 16, description: 'plan id (Persian digits allowed)' },
     },
   },
-  response: { 204: { type: 'null' }, ...errors },
+  response: { 204: { type: 'null' }, ...errorResponses },
 } as const;
 
 const funnelRowSchema = {
@@ -95,7 +94,7 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
               rows: { type: 'array', items: funnelRowSchema },
             },
           },
-          ...errors,
+          ...errorResponses,
         },
       },
     },

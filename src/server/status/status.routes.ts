@@ -1,15 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { followupPaths, type StatusRequest } from '../../shared/followup-contract.js';
-import { normalizeDigitCode, normalizeMobile } from '../../shared/normalize.js';
-import { fa } from '../../shared/strings.fa.js';
+import { normalizedStatusRequest, statusErrorPointers, statusRequestErrors } from '../../shared/status-request.js';
 import { apiTags } from '../api-tags.js';
-import { ApiError, errorResponseSchema } from '../errors.js';
-import { TRACKING_CODE_PATTERN } from '../registration/tracking-code.js';
+import { ApiError, errorResponses } from '../errors.js';
 import { lookUpStatus } from './status.service.js';
 import { waitError } from './wait-words.js';
-import { formatShapes } from '../../shared/formats.js';
 
-export const statusAnswerSchema = {
+const statusAnswerSchema = {
   type: 'object',
   required: ['trackingCode', 'pharmacyName', 'status', 'changedAt'],
   additionalProperties: false,
@@ -21,9 +18,6 @@ export const statusAnswerSchema = {
     reason: { type: 'string' },
   },
 } as const;
-
-/** The stored mobile's shape, the one the floor holds (src/shared/formats.ts). */
-const MOBILE = new RegExp(formatShapes['ir-mobile']);
 
 /**
  * POST Register/Status: a registration's status for its tracking code and mobile number (both in
@@ -48,22 +42,15 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
             mobileNumber: { type: 'string', maxLength: 64 },
           },
         },
-        response: { 200: statusAnswerSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+        response: { 200: statusAnswerSchema, ...errorResponses },
       },
       config: { rateLimit: { max: app.config.followupRateLimit.statusPerMinute } },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       // Typed as the wizard accepts them: Persian digits, dashes and spaces, a code in lower case.
-      const trackingCode = normalizeDigitCode(request.body.trackingCode).toUpperCase();
-      const mobileNumber = normalizeMobile(request.body.mobileNumber);
-      const fields: Record<string, string> = {};
-      if (!TRACKING_CODE_PATTERN.test(trackingCode))
-        fields['/trackingCode'] =
-          trackingCode === '' ? fa.followup.status.codeRequired : fa.followup.status.codeInvalid;
-      if (!MOBILE.test(mobileNumber))
-        fields['/mobileNumber'] =
-          mobileNumber === '' ? fa.followup.status.mobileRequired : fa.followup.status.mobileInvalid;
+      const { trackingCode, mobileNumber } = normalizedStatusRequest(request.body);
+      const fields = statusErrorPointers(statusRequestErrors({ trackingCode, mobileNumber }));
       if (Object.keys(fields).length > 0) throw new ApiError(400, 'validation', fields);
       const result = await lookUpStatus(
         app.database.db,

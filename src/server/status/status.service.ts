@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import { APPLICANT_STATUSES, type ApplicantStatus, type StatusAnswer } from '../../shared/followup-contract.js';
 import { clientAddressKey } from '../client-address.js';
 import type { Database } from '../db/tables.js';
-import { countRefusedAttempt, giveBackAttempt, reserveAttempt, type ThrottleRule } from '../staff/staff.repository.js';
+import {
+  countRefusedAttempt,
+  giveBackAttempt,
+  reserveAttempt,
+  type ThrottleRule,
+} from '../throttle/throttle.repository.js';
 import { findForStatus, latestStatusChange } from './status.repository.js';
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   integrationPaths,
   type WebhookCreated,
@@ -8,13 +8,15 @@ import {
   type WebhookTestAnswer,
 } from '../../shared/integrations-contract.js';
 import { apiTags } from '../api-tags.js';
-import { errorResponseSchema } from '../errors.js';
+import { errorResponses } from '../errors.js';
 import { identity } from '../staff/routes/identity.js';
+import { noContent } from '../staff/routes/schemas.js';
 import {
   changeBodySchema,
   createBodySchema,
   createdSchema,
   deliveriesSchema,
+  deliveriesQuerySchema,
   deliveryParams,
   emptyBodySchema,
   endpointListSchema,
@@ -34,13 +36,19 @@ import {
   sendTestEvent,
 } from './webhook.service.js';
 
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
-const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } } as const;
 const admins = { staffRoles: ['admin'] as const };
 
 /** The webhook endpoints of /staff/integrations (admins); every change is audited. */
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
-  const tags = [apiTags.staffWebhooks.name];
+  endpointListRoutes(app);
+  endpointRoutes(app);
+  deliveryRoutes(app);
+};
+
+const tags = [apiTags.staffWebhooks.name];
+
+/** The list of endpoints, and a new one. */
+function endpointListRoutes(app: FastifyInstance): void {
   const services = app.webhooks.services;
 
   app.get(
@@ -51,7 +59,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'The webhook endpoints (admins)',
         description: 'Each endpoint with its events and its custom headers’ names; never a secret or a header value.',
-        response: { 200: endpointListSchema, ...errors },
+        response: { 200: endpointListSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -71,7 +79,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Answers its signing secret (`whsec_…`) this once. 400 `webhook_url_refused` for an address that resolves to loopback, private, link-local, unique-local or multicast addresses, or http in production.',
         body: createBodySchema,
-        response: { 201: createdSchema, ...errors },
+        response: { 201: createdSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -81,6 +89,11 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(201).send(created);
     },
   );
+}
+
+/** One endpoint: changed, removed, or given a new secret. */
+function endpointRoutes(app: FastifyInstance): void {
+  const services = app.webhooks.services;
 
   app.patch<{ Params: { id: number }; Body: Partial<WebhookEndpointInput> }>(
     integrationPaths.webhook,
@@ -93,7 +106,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
           'Any of the fields; `headers` replaces every custom header. Enabling an endpoint the server disabled clears its reason.',
         params: endpointParams,
         body: changeBodySchema,
-        response: { 200: endpointSchema, ...errors },
+        response: { 200: endpointSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -112,7 +125,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Removes a webhook endpoint (admins)',
         description: 'With its queued events and its delivery log.',
         params: endpointParams,
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
       config: admins,
     },
@@ -132,7 +145,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         description: 'Answers the new secret this once; the old one still signs beside it for 24 hours.',
         params: endpointParams,
         body: emptyBodySchema,
-        response: { 200: rotatedSchema, ...errors },
+        response: { 200: rotatedSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -141,6 +154,11 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       return { secret: await rotateSecret(services, identity(request), request.params.id) };
     },
   );
+}
+
+/** What reaches a receiver: a test ping, the delivery log, and a delivery sent again. */
+function deliveryRoutes(app: FastifyInstance): void {
+  const services = app.webhooks.services;
 
   app.post<{ Params: { id: number } }>(
     integrationPaths.test,
@@ -152,7 +170,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         description: 'Outside the queue; answers the receiver’s status, how long it took and the start of its answer.',
         params: endpointParams,
         body: emptyBodySchema,
-        response: { 200: testAnswerSchema, ...errors },
+        response: { 200: testAnswerSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -172,12 +190,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Every attempt, newest first: event, webhook-id, attempt, status, time, the first 500 bytes of the answer.',
         params: endpointParams,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
-        },
-        response: { 200: deliveriesSchema, ...errors },
+        querystring: deliveriesQuerySchema,
+        response: { 200: deliveriesSchema, ...errorResponses },
       },
       config: admins,
     },
@@ -198,7 +212,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
           'The event goes back in the queue, due at once, with its webhook-id; 409 `replay_busy` while it is being sent.',
         params: deliveryParams,
         body: emptyBodySchema,
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
       config: admins,
     },
@@ -208,4 +222,4 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(204).send();
     },
   );
-};
+}

@@ -1,13 +1,19 @@
 /** The JSON schemas of the webhook routes (src/shared/integrations-contract.ts in JSON Schema). */
 import { MAX_WEBHOOK_HEADERS, WEBHOOK_EVENTS } from '../../shared/integrations-contract.js';
+import { instant } from '../staff/routes/schemas.js';
 
-const instant = { type: 'string', format: 'date-time' } as const;
 const event = { type: 'string', enum: [...WEBHOOK_EVENTS] } as const;
 
 export const endpointParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'integer', minimum: 1, description: 'the endpoint id' } },
+} as const;
+
+export const deliveriesQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
 } as const;
 
 export const deliveryParams = {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Work } from '../db/group-commit.js';
+import { LeasedWorker } from '../outbox/leased-worker.js';
 import type { Database } from '../db/tables.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import type { ReceiverAnswer, Sender } from './delivery.js';
@@ -164,84 +164,33 @@ export interface WebhookWorkerOptions extends DeliveryContext {
 }
 
 /**
- * Sends the webhook outbox from the server process, as the SMS worker does (sms/outbox.worker.ts):
+ * Sends the webhook outbox from the server process, as the SMS worker does (outbox/leased-worker.ts):
  * every second it claims a batch of due messages under a lease, sends them at once and settles
  * each. A message claimed by a process that died is taken again once its lease runs out, so every
  * event is delivered at least once; the receiver deduplicates by webhook-id.
  */
-export class WebhookWorker {
-  readonly #options: Required<WebhookWorkerOptions>;
-  readonly #leaseMs: number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<number> | undefined;
-  #again = false;
-  #stopped = false;
-
+export class WebhookWorker extends LeasedWorker<MessageRow> {
   constructor(options: WebhookWorkerOptions) {
-    this.#options = { batch: 20, pollMs: 1000, ...options };
-    this.#leaseMs = leaseFor(options.timeoutMs);
-  }
-
-  start(): void {
-    this.#timer = setInterval(() => this.nudge(), this.#options.pollMs);
-    this.#timer.unref();
-  }
-
-  nudge(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    void this.runOnce();
-  }
-
-  /** One pass over the due messages (joins a pass under way); resolves with how many were settled. */
-  runOnce(): Promise<number> {
-    if (this.#running) return this.#running.then(() => this.runOnce());
-    this.#running = this.#pass().finally(() => {
-      this.#running = undefined;
-      if (this.#again && !this.#stopped) {
-        this.#again = false;
-        this.nudge();
-      }
+    super({
+      ...options,
+      leaseMs: leaseFor(options.timeoutMs),
+      claimDue: claimDueMessages,
+      deliver: (row, claim) => deliverWebhook(options, row, claim),
+      unreadWarning: 'Webhook outbox not read; trying again shortly',
     });
-    return this.#running;
   }
+}
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#running?.catch(() => undefined);
-  }
-
-  async #pass(): Promise<number> {
-    const { write, clock, batch, log } = this.#options;
-    const claim = randomBytes(12).toString('base64url');
-    const now = clock();
-    let rows: MessageRow[];
-    try {
-      rows = await write((db) => claimDueMessages(db, claim, now, now + this.#leaseMs, batch));
-    } catch (error) {
-      log.warn({ err: { message: (error as Error).message } }, 'Webhook outbox not read; trying again shortly');
-      return 0;
-    }
-    const settled = await Promise.all(rows.map((row) => this.#deliver(row, claim)));
-    if (rows.length === batch) this.#again = true;
-    return settled.filter(Boolean).length;
-  }
-
-  async #deliver(row: MessageRow, claim: string): Promise<boolean> {
-    try {
-      await attemptDelivery(this.#options, row, claim, { retry: true });
-      return true;
-    } catch (error) {
-      // Not recorded: the lease runs out and the message is taken again.
-      this.#options.log.warn(
-        { webhook: { message: row.id, attempts: row.attempts }, err: { message: (error as Error).message } },
-        'Webhook outcome not recorded',
-      );
-      return false;
-    }
+async function deliverWebhook(context: DeliveryContext, row: MessageRow, claim: string): Promise<boolean> {
+  try {
+    await attemptDelivery(context, row, claim, { retry: true });
+    return true;
+  } catch (error) {
+    // Not recorded: the lease runs out and the message is taken again.
+    context.log.warn(
+      { webhook: { message: row.id, attempts: row.attempts }, err: { message: (error as Error).message } },
+      'Webhook outcome not recorded',
+    );
+    return false;
   }
 }

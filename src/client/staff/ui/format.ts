@@ -6,6 +6,7 @@
  *   what a manager reads out over the phone is what a colleague sees;
  * - dates and times in the Jalali calendar, Tehran time, Persian digits.
  */
+import { hasFormatShape } from '../../../shared/formats.js';
 import { toAsciiDigits } from '../../../shared/normalize.js';
 import { faDigits, fill } from '../../../shared/text.js';
 import { faConsole } from '../../../shared/console-strings.fa.js';
@@ -42,7 +43,9 @@ export function formatCount(count: number): string {
 /** An Iranian mobile as people write it: ۰۹۱۲ ۳۴۵ ۶۷۸۹ (anything else just in Persian digits). */
 export function formatMobile(mobile: string): string {
   const digits = toAsciiDigits(mobile).replace(/\D/g, '');
-  const grouped = /^09\d{9}$/.test(digits) ? `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}` : mobile;
+  const grouped = hasFormatShape('ir-mobile', digits)
+    ? `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`
+    : mobile;
   return faDigits(grouped);
 }
 

@@ -17,6 +17,7 @@ import * as applicantFollowup from './014_applicant_followup.js';
 import * as codeProofs from './015_code_proofs.js';
 import * as webhooks from './016_webhooks.js';
 import * as apiKeys from './017_api_keys.js';
+import * as throttle from './018_throttle.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -41,6 +42,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '015_code_proofs': { up: codeProofs.up },
     '016_webhooks': { up: webhooks.up(dialect) },
     '017_api_keys': { up: apiKeys.up(dialect) },
+    '018_throttle': { up: throttle.up(dialect) },
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../../api-tags.js';
 import {
   staffPaths,
@@ -12,20 +12,27 @@ import { addNote, assignCase, moveCase, moveCases } from '../case.service.js';
 import type { UnassignedCount } from '../unassigned-count.js';
 import { identity } from './identity.js';
 import {
-  MAX_NOTE,
   assignBodySchema,
   bulkStatusAnswerSchema,
   bulkStatusBodySchema,
-  errors,
   idParams,
   noContent,
-  statusBodyProperties,
+  noteBodySchema,
+  statusBodySchema,
 } from './schemas.js';
+import { errorResponses } from '../../errors.js';
 
 /** Working a case: its status (one or many), notes, and who handles it. Each is audited. */
 export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = async (app, { unassigned }) => {
-  const tags = [apiTags.staffCaseWork.name];
+  statusRoutes(app, unassigned);
+  noteRoute(app);
+  assigneeRoute(app, unassigned);
+};
 
+const tags = [apiTags.staffCaseWork.name];
+
+/** A case's next status, one case or many. */
+function statusRoutes(app: FastifyInstance, unassigned: UnassignedCount): void {
   app.post<{ Params: { id: number }; Body: StatusRequest }>(
     staffPaths.status,
     {
@@ -36,13 +43,8 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
         description:
           'new → contacted → approved | rejected; a rejection needs a reason. `from` is compared and set at once: 409 `status_conflict` when a colleague moved it first.',
         params: idParams,
-        body: {
-          type: 'object',
-          required: ['from', 'to'],
-          additionalProperties: false,
-          properties: statusBodyProperties,
-        },
-        response: { ...noContent, ...errors },
+        body: statusBodySchema,
+        response: { ...noContent, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -64,7 +66,7 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
         description:
           'Each case is checked on its own `from` and audited on its own: the answer says, case by case, whether it moved, or why not (`status_conflict`, `not_found`). A rejection needs a reason (400, nothing changed).',
         body: bulkStatusBodySchema,
-        response: { 200: bulkStatusAnswerSchema, ...errors },
+        response: { 200: bulkStatusAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply): Promise<BulkStatusAnswer> => {
@@ -76,7 +78,9 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
       return { results };
     },
   );
+}
 
+function noteRoute(app: FastifyInstance): void {
   app.post<{ Params: { id: number }; Body: NoteRequest }>(
     staffPaths.notes,
     {
@@ -86,13 +90,8 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
         summary: 'Adds a note to a registration',
         description: 'The note is kept with its author and time, and shows in the case’s timeline.',
         params: idParams,
-        body: {
-          type: 'object',
-          required: ['body'],
-          additionalProperties: false,
-          properties: { body: { type: 'string', maxLength: MAX_NOTE } },
-        },
-        response: { ...noContent, ...errors },
+        body: noteBodySchema,
+        response: { ...noContent, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -100,7 +99,9 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
       return reply.code(204).send();
     },
   );
+}
 
+function assigneeRoute(app: FastifyInstance, unassigned: UnassignedCount): void {
   app.put<{ Params: { id: number }; Body: AssignRequest }>(
     staffPaths.assignee,
     {
@@ -112,7 +113,7 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
           'An agent takes a case nobody handles (`from: null, to: <own id>`) or gives back their own (`from: <own id>, to: null`); an admin hands any case to any colleague of a case role. `from` is compared and set at once: 409 `assignment_conflict` when it is stale.',
         params: idParams,
         body: assignBodySchema,
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -121,4 +122,4 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
       return reply.code(204).send();
     },
   );
-};
+}

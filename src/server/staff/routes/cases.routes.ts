@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../../api-tags.js';
 import { staffPaths, type CaseListQuery, type CasePage, type FilterChoices } from '../../../shared/staff-contract.js';
 import type { Definition } from '../../definition/definition.js';
 import { definitionOfVersion } from '../../definition/definition-version.repository.js';
-import { ApiError } from '../../errors.js';
-import { titledChoicesSchema } from '../../routes/config.routes.js';
+import { ApiError, errorResponses } from '../../errors.js';
 import type { CaseReading } from '../answers.js';
 import { listCases, listColleagues, type CaseFilters } from '../case.repository.js';
 import { caseDetail, caseSummary } from '../case.service.js';
@@ -12,7 +11,14 @@ import { filterChoices } from '../filter-choices.js';
 import type { StaffIdentity } from '../staff.service.js';
 import type { UnassignedCount } from '../unassigned-count.js';
 import { identity } from './identity.js';
-import { caseDetailSchema, casePageSchema, colleagueSchema, errors, idParams, listQuerySchema } from './schemas.js';
+import {
+  caseDetailSchema,
+  casePageSchema,
+  colleagueSchema,
+  filterChoicesSchema,
+  idParams,
+  listQuerySchema,
+} from './schemas.js';
 
 /** The list's `assignee` as the repository takes it: `me` is the caller's own id. */
 export function assigneeFilter(value: string | undefined, me: StaffIdentity): CaseFilters['assignee'] {
@@ -22,11 +28,17 @@ export function assigneeFilter(value: string | undefined, me: StaffIdentity): Ca
   return Number(value);
 }
 
+const tags = [apiTags.staffRegistrations.name];
+
 /** The list of registrations, a case's page, the list's filter choices and the colleagues. */
 export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = async (app, { unassigned }) => {
-  const db = () => app.database.db;
-  const tags = [apiTags.staffRegistrations.name];
+  caseListRoute(app, unassigned);
+  filterChoicesRoute(app);
+  colleaguesRoute(app);
+  casePageRoute(app);
+};
 
+function caseListRoute(app: FastifyInstance, unassigned: UnassignedCount): void {
   app.get<{ Querystring: CaseListQuery & { assignee?: string } }>(
     staffPaths.registrations,
     {
@@ -37,21 +49,23 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
         description:
           'With who handles each case and, while it is open, since when it waits; `unassigned` counts the open cases nobody handles, over the whole table.',
         querystring: listQuerySchema,
-        response: { 200: casePageSchema, ...errors },
+        response: { 200: casePageSchema, ...errorResponses },
       },
     },
     async (request, reply): Promise<CasePage> => {
       const { page = 1, pageSize = 25, sort = 'created_at', direction = 'desc', assignee, ...rest } = request.query;
       const filters: CaseFilters = { ...rest, assignee: assigneeFilter(assignee, identity(request)) };
       const [{ total, rows }, unassignedCases] = await Promise.all([
-        listCases(db(), filters, { page, pageSize, sort, direction }),
+        listCases(app.database.db, filters, { page, pageSize, sort, direction }),
         unassigned.read(),
       ]);
       void reply.header('cache-control', 'no-store');
       return { total, page, pageSize, unassigned: unassignedCases, items: rows.map(caseSummary) };
     },
   );
+}
 
+function filterChoicesRoute(app: FastifyInstance): void {
   // The live version's choices: an option published from the editor is a filter at once.
   const choicesByVersion = new WeakMap<Definition, FilterChoices>();
   const liveChoices = (): FilterChoices => {
@@ -62,12 +76,6 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
     choicesByVersion.set(live, choices);
     return choices;
   };
-  const filterField = {
-    type: 'object',
-    required: ['title', 'choices'],
-    additionalProperties: false,
-    properties: { title: { type: 'string' }, choices: titledChoicesSchema },
-  } as const;
   app.get(
     staffPaths.filters,
     {
@@ -76,15 +84,7 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
         tags,
         summary: "The list filters' choices",
         description: 'Plans, pharmacy types and services with their Persian titles, taken from schemas/.',
-        response: {
-          200: {
-            type: 'object',
-            required: ['tier', 'type', 'service'],
-            additionalProperties: false,
-            properties: { tier: filterField, type: filterField, service: filterField },
-          },
-          ...errors,
-        },
+        response: { 200: filterChoicesSchema, ...errorResponses },
       },
     },
     async (_request, reply) => {
@@ -92,7 +92,9 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
       return liveChoices();
     },
   );
+}
 
+function colleaguesRoute(app: FastifyInstance): void {
   app.get(
     staffPaths.colleagues,
     {
@@ -101,17 +103,19 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
         tags,
         summary: 'The colleagues a case can be given to',
         description: 'Active accounts of a case role (agents and admins), by e-mail.',
-        response: { 200: { type: 'array', items: colleagueSchema }, ...errors },
+        response: { 200: { type: 'array', items: colleagueSchema }, ...errorResponses },
       },
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return listColleagues(db());
+      return listColleagues(app.database.db);
     },
   );
+}
 
+function casePageRoute(app: FastifyInstance): void {
   const reading = async (version: string): Promise<CaseReading> => {
-    const definition = await definitionOfVersion(db(), version, app.definitions);
+    const definition = await definitionOfVersion(app.database.db, version, app.definitions);
     return {
       wizard: definition.wizard,
       registrationSchema: definition.registrationSchema,
@@ -129,7 +133,7 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
         description:
           'Its answers as a colleague reads them (the wizard review step’s rules, against the definition version it was made under), contact, status and the next ones, who handles it, notes, timeline and possible duplicates.',
         params: idParams,
-        response: { 200: caseDetailSchema, ...errors },
+        response: { 200: caseDetailSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -139,4 +143,4 @@ export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = 
       return detail;
     },
   );
-};
+}

@@ -7,7 +7,8 @@ import { countCases, type CaseFilters } from '../case.repository.js';
 import { exportRegistrations } from '../export.js';
 import { assigneeFilter } from './cases.routes.js';
 import { identity } from './identity.js';
-import { errors, filterProperties } from './schemas.js';
+import { filterProperties } from './schemas.js';
+import { errorResponses } from '../../errors.js';
 
 const contentType = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
 
@@ -38,7 +39,7 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
               },
             },
           },
-          ...errors,
+          ...errorResponses,
         },
       },
       config: { staffRoles: ['admin'] },

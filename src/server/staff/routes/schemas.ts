@@ -1,13 +1,12 @@
 /** The JSON schemas of the staff routes' requests and answers (src/shared/staff-contract.ts in JSON Schema). */
 import { CASE_STATUSES, LIST_SORTS, STAFF_ROLES, type DuplicateReason } from '../../../shared/staff-contract.js';
 import { auditEventSchema } from '../../audit/audit.schemas.js';
-import { errorResponseSchema } from '../../errors.js';
+import { titledChoicesSchema } from '../../choices.schemas.js';
 
-export const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 export const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } } as const;
-export const MAX_NOTE = 2000;
+const MAX_NOTE = 2000;
 
-const instant = { type: 'string', format: 'date-time' } as const;
+export const instant = { type: 'string', format: 'date-time' } as const;
 const status = { type: 'string', enum: [...CASE_STATUSES] } as const;
 const role = { type: 'string', enum: [...STAFF_ROLES] } as const;
 
@@ -174,11 +173,25 @@ export const caseDetailSchema = {
   },
 } as const;
 
-export const statusBodyProperties = {
+const statusBodyProperties = {
   from: status,
   to: status,
   reason: { type: 'string', maxLength: MAX_NOTE, description: 'required to reject' },
   showReason: { type: 'boolean', description: '«نمایش به متقاضی»: the status page shows the reason' },
+} as const;
+
+export const statusBodySchema = {
+  type: 'object',
+  required: ['from', 'to'],
+  additionalProperties: false,
+  properties: statusBodyProperties,
+} as const;
+
+export const noteBodySchema = {
+  type: 'object',
+  required: ['body'],
+  additionalProperties: false,
+  properties: { body: { type: 'string', maxLength: MAX_NOTE } },
 } as const;
 
 export const bulkStatusBodySchema = {
@@ -222,4 +235,18 @@ export const assignBodySchema = {
     from: { ...accountId, description: 'who handles it now (compare-and-set); null for nobody' },
     to: { ...accountId, description: 'who handles it next; null for nobody' },
   },
+} as const;
+
+const filterField = {
+  type: 'object',
+  required: ['title', 'choices'],
+  additionalProperties: false,
+  properties: { title: { type: 'string' }, choices: titledChoicesSchema },
+} as const;
+
+export const filterChoicesSchema = {
+  type: 'object',
+  required: ['tier', 'type', 'service'],
+  additionalProperties: false,
+  properties: { tier: filterField, type: filterField, service: filterField },
 } as const;

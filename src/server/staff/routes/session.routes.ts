@@ -4,11 +4,11 @@ import { STAFF_ROLES, staffPaths, type SignInRequest } from '../../../shared/sta
 import { fa } from '../../../shared/strings.fa.js';
 import { faConsole } from '../../../shared/console-strings.fa.js';
 import { fill } from '../../../shared/text.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, errorResponses } from '../../errors.js';
 import { appendAudit } from '../../audit/audit.repository.js';
 import { signIn, signOut } from '../staff.service.js';
 import { identity } from './identity.js';
-import { errors, meSchema, noContent } from './schemas.js';
+import { meSchema, noContent } from './schemas.js';
 
 const tags = [apiTags.staffSession.name];
 
@@ -51,7 +51,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
             password: { type: 'string', minLength: 1, maxLength: 1024 },
           },
         },
-        response: { 200: meSchema, ...errors },
+        response: { 200: meSchema, ...errorResponses },
       },
       config: { staffPublic: true, rateLimit: { max: 30 } },
     },
@@ -77,7 +77,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'The signed-in colleague',
         description: 'The e-mail and role of the session’s colleague; 401 without a live session.',
-        response: { 200: meSchema, ...errors },
+        response: { 200: meSchema, ...errorResponses },
       },
       // Every role may ask who it is.
       config: { staffRoles: STAFF_ROLES },
@@ -97,7 +97,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Signs out',
         description: 'The session is revoked on the server and its cookie cleared.',
-        response: { ...noContent, ...errors },
+        response: { ...noContent, ...errorResponses },
       },
       config: { staffRoles: STAFF_ROLES },
     },
