@@ -78,5 +78,3 @@ export function RulesDialog({ open, onClose }: RulesDialogProps) {
     </dialog>
   );
 }
-
-export default RulesDialog;

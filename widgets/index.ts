@@ -27,5 +27,4 @@ export const widgets = {
   acceptTerms: AcceptTermsWidget,
 } satisfies Record<CustomWidgetName, RegistryWidgetsType[string]>;
 
-export { RulesDialog, rules } from './RulesDialog.js';
-export { customWidgetNames, type CustomWidgetName } from './names.js';
+export type { CustomWidgetName } from './names.js';

@@ -63,7 +63,3 @@ export async function pool<T, R>(
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return results;
 }
-
-export function closeAgent(): void {
-  agent.destroy();
-}

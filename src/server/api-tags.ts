@@ -44,4 +44,4 @@ export const apiTags = {
   },
 } as const;
 
-export type ApiTag = (typeof apiTags)[keyof typeof apiTags]['name'];
+type ApiTag = (typeof apiTags)[keyof typeof apiTags]['name'];

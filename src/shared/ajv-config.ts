@@ -20,9 +20,6 @@ import { VERIFY_KINDS } from './verify.js';
 /** Strict mode (unknown keywords refused) and every error, not just the first. */
 export const wizardAjvOptions: Options = { strict: true, allErrors: true };
 
-/** Annotation keywords of schemas/ that ajv must accept without acting on them. */
-export const ANNOTATION_KEYWORDS = ['errorMessage', 'normalize', 'verify'] as const;
-
 /**
  * How a string field is cleaned before it is checked and stored (normalize.ts): `text` (the
  * default: Persian letters, trimmed), `digits` (a code: ASCII digits, separators out), `mobile`

@@ -9,9 +9,6 @@ export const API_BASE = '/api/';
 /** Id of the JSON data block in which the server inlines Register/Config into the wizard's pages. */
 export const REGISTER_CONFIG_ELEMENT_ID = 'register-config';
 
-/** Folder of the built client in which the build writes each step's pre-rendered page, and the server reads it. */
-export const PRERENDERED_PAGES_DIR = 'pages';
-
 export const apiPaths = {
   statistic: '/api/Statistic/Register',
   /** Public and anonymous: one visitor reached a step of the wizard. */

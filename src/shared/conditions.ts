@@ -113,16 +113,3 @@ export function inactiveFields(schema: JsonSchema, data: Record<string, unknown>
   }
   return [...conditional].filter((name) => !active.has(name));
 }
-
-/** `data` without the values of fields whose condition does not hold (the same object when none). */
-export function withoutInactiveFields<T extends Record<string, unknown>>(
-  schema: JsonSchema,
-  data: T,
-  test: ConditionTest,
-): T {
-  const gone = inactiveFields(schema, data, test).filter((name) => Object.hasOwn(data, name));
-  if (gone.length === 0) return data;
-  const copy: Record<string, unknown> = { ...data };
-  for (const name of gone) delete copy[name];
-  return copy as T;
-}

@@ -110,11 +110,6 @@ function requiredIds(code: string): Set<string> {
   return new Set([...code.matchAll(/\brequire\("([^"]+)"\)/g)].map((match) => match[1]));
 }
 
-/** The ES module source described in the module comment, for one loaded definition. */
-export function validatorsModuleCode(wizard: LoadedWizard, label = 'the definition'): string {
-  return generateValidatorsModule(wizard, label).code;
-}
-
 /** The module's source and the runtime modules it asks for. */
 export function generateValidatorsModule(
   wizard: LoadedWizard,

@@ -33,8 +33,6 @@ export const RE2_MODULE_ID = 'ajv/dist/runtime/re2';
 /** Every module the server's generated validators may ask for: the browser's, and RE2 for patterns. */
 export const SERVER_VALIDATOR_RUNTIME_MODULES = [...VALIDATOR_RUNTIME_MODULES, RE2_MODULE_ID] as const;
 
-export type ServerValidatorRuntimeModule = (typeof SERVER_VALIDATOR_RUNTIME_MODULES)[number];
-
 /**
  * What the server validates with, by name in its generated module: the registration, each step
  * schema by its `$id`, each step's `when`, and each `if` of a step schema by the schema's `$id` and

@@ -100,11 +100,6 @@ export function tileUrlFor(settings: Pick<MapSettings, 'tileUrl' | 'key'>): stri
   return settings.tileUrl.split('{key}').join(encodeURIComponent(settings.key));
 }
 
-/** True when the stored pair already equals the rounded centre (no needless onChange). */
-export function sameCoordinates(stored: { latitude?: unknown; longitude?: unknown }, next: Coordinates): boolean {
-  return stored.latitude === next.latitude && stored.longitude === next.longitude;
-}
-
 // The map provider's options, read from Register/Config in one place: where `type`, `poi` and
 // `traffic` live in MapSettings may move (issue 25), and only providerOptions() would change.
 

@@ -10,8 +10,6 @@ import { addressSuggestionPath, serviceKeys, type MapPoint } from '../../../widg
 import { loadRegisterConfig } from './config.js';
 import { request } from './http.js';
 
-export { recordWelcomeVisit } from './config.js';
-
 /** The widgets' service keys (widgets/services.ts): stories seed the same cache entries. */
 export const queryKeys = serviceKeys;
 
@@ -80,6 +78,3 @@ export function useAddressSuggestion(point: MapPoint | undefined) {
   });
 }
 
-// The registration POST lives in its own module so the first page's bundle does not carry
-// React Query's mutation code; re-exported here for callers that import it from the queries.
-export { useSubmitRegistration, type SubmitRegistration } from './submit.js';

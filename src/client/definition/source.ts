@@ -4,7 +4,6 @@
  * the staff console's preview of the draft render through the same path: a `DefinitionSource`,
  * made into `<WizardApp>`'s definition props by `wizardDefinitionOf`.
  */
-import type { ValidatorType } from '@rjsf/utils';
 import { definitionAssetPaths, type DefinitionDocument } from '../../shared/definition-assets.js';
 import type { DefinitionFiles } from '../../shared/definition-files.js';
 import { hasStepConditions, type StepTest } from '../../shared/step-conditions.js';
@@ -88,5 +87,3 @@ export async function wizardDefinitionOf(source: DefinitionSource): Promise<Wiza
   const conditions = loaded.createStepConditions(await loadValidatorRuntime(loaded.runtimeModules));
   return { ...definition, stepTest: (step: LoadedStep, answers) => conditions[step.id]?.(answers) ?? true };
 }
-
-export type { ValidatorType };

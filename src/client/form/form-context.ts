@@ -1,2 +1,2 @@
 /** The widgets' form-context contract (declared in widgets/), as the stepper provides it. */
-export { wizardFormContext, type WizardFormContext } from '../../../widgets/form-context.js';
+export type { WizardFormContext } from '../../../widgets/form-context.js';

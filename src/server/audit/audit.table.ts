@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AuditAction } from '../../shared/staff-contract.js';
-export { AUDIT_ACTIONS, type AuditAction } from '../../shared/staff-contract.js';
+export type { AuditAction } from '../../shared/staff-contract.js';
 
 /** Append-only: rows are inserted, never updated or deleted. */
 export interface AuditEventTable {

@@ -3,6 +3,7 @@ import {
   definitionStaffPaths,
   type DefinitionVersionSummary,
   type DraftSave,
+  type PublishRequest,
   type RollbackRequest,
 } from '../../shared/definition-contract.js';
 import { definitionVersionOf } from '../definition/definition.js';
@@ -95,7 +96,7 @@ const draftRoutes: FastifyPluginAsync = async (app) => {
 const publishRoutes: FastifyPluginAsync = async (app) => {
   const publishing = app.definitionPublishing;
 
-  app.post<{ Body: { note: string } }>(
+  app.post<{ Body: PublishRequest }>(
     definitionStaffPaths.publish,
     { config, schema: publishSchema },
     async (request, reply) => {

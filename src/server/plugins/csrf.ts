@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiPaths, XSRF_COOKIE } from '../../shared/api-contract.js';
+import { API_BASE, apiPaths, XSRF_COOKIE } from '../../shared/api-contract.js';
 import { ApiError } from '../errors.js';
 
 const PSID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -68,7 +68,7 @@ export default fp(
         return;
       }
       // Unknown paths and wrong methods change nothing; they get their 404/405 rather than a 403.
-      if (!path.startsWith('/api/') || request.is404) {
+      if (!path.startsWith(API_BASE) || request.is404) {
         done();
         return;
       }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { API_BASE } from '../../shared/api-contract.js';
 import { errorBody } from '../errors.js';
 import { pathOf } from './csrf.js';
 
@@ -10,14 +11,14 @@ export default fp(
   async (app) => {
     const apiMethods = new Map<string, Set<string>>();
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/')) return;
+      if (!route.url.startsWith(API_BASE)) return;
       const methods = apiMethods.get(route.url) ?? new Set<string>();
       for (const method of [route.method].flat()) methods.add(method);
       apiMethods.set(route.url, methods);
     });
     app.setNotFoundHandler((request, reply) => {
       const path = pathOf(request.url);
-      const isApi = path === '/api' || path.startsWith('/api/');
+      const isApi = `${path}/` === API_BASE || path.startsWith(API_BASE);
       if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/')) {
         return app.serveSpa(reply, path);
       }

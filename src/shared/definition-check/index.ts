@@ -25,7 +25,7 @@ import { checkVerify } from './verify.js';
 import { checkVocabulary } from './vocabulary.js';
 
 export type { Problem } from './problem.js';
-export type { Floor, FloorRule } from './floor.js';
+export type { Floor } from './floor.js';
 export { MAX_PROBLEMS, problemWords } from './problem.js';
 
 export interface DefinitionCheck {

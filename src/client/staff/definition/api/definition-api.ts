@@ -10,6 +10,7 @@ import {
   type DraftAnswer,
   type DraftSaved,
   type PublishAnswer,
+  type PublishRequest,
 } from '../../../../shared/definition-contract.js';
 import type { DefinitionFiles, DefinitionTexts } from '../../../../shared/definition-files.js';
 import { definitionAssetPaths, type PreviewTokenAnswer } from '../../../../shared/definition-assets.js';
@@ -52,7 +53,8 @@ export const definitionApi = {
   diff: (signal?: AbortSignal) => request<DefinitionDiff>(definitionStaffPaths.diff, { signal }),
   previewToken: (revision: number, signal?: AbortSignal) =>
     request<PreviewTokenAnswer>(`${definitionAssetPaths.previewToken}?revision=${revision}`, { signal }),
-  publish: (note: string) => request<PublishAnswer>(definitionStaffPaths.publish, { method: 'POST', body: { note } }),
+  publish: (note: string) =>
+    request<PublishAnswer>(definitionStaffPaths.publish, { method: 'POST', body: { note } satisfies PublishRequest }),
   rollback: (version: string, note: string) =>
     request<PublishAnswer>(definitionStaffPaths.rollback, { method: 'POST', body: { version, note } }),
 };
