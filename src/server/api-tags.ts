@@ -43,5 +43,3 @@ export const apiTags = {
     description: 'Reading registrations from another system with an API key (`Authorization: Bearer prk_…`).',
   },
 } as const;
-
-type ApiTag = (typeof apiTags)[keyof typeof apiTags]['name'];
