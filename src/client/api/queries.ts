@@ -77,4 +77,3 @@ export function useAddressSuggestion(point: MapPoint | undefined) {
     refetchOnReconnect: false,
   });
 }
-
