@@ -5,7 +5,7 @@
  * `page-assets.json` (ssr/page-assets.ts): the built index.html with its stylesheets inline and
  * its scripts handed to the page loader (src/client/page-loader/, built here on its own), and
  * which chunks and stylesheets a form step, a content step and each widget's lazy module need.
- * The server loads that bundle at start and at publish (src/server/definition/pages.ts).
+ * The server loads that bundle at start and at publish (src/server/definition/artifacts.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
