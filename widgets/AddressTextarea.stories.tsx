@@ -40,11 +40,13 @@ const startingPoint = { latitude: 35.72, longitude: 51.39 };
 
 /** The address box after the manager dragged the map: the pin moves once, as a drag ends. */
 function AddressAfterPinMoved(props: WidgetProps) {
-  const { setField } = wizardFormContext(props.registry);
+  const { setField, pinMoves } = wizardFormContext(props.registry);
   // Once, as a drag ends (not again when the data changes).
   useEffect(() => {
-    setField('latitude', 35.7219);
-    setField('longitude', 51.3347);
+    const dragged = { latitude: 35.7219, longitude: 51.3347 };
+    setField('latitude', dragged.latitude);
+    setField('longitude', dragged.longitude);
+    pinMoves.placed(dragged);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return <AddressTextareaWidget {...props} />;

@@ -39,9 +39,10 @@ export default function AddressTextareaWidget(props: WidgetProps) {
     options,
     registry,
   } = props as WidgetPropsOf<string>;
-  const { formData } = wizardFormContext(registry);
+  const { formData, pinMoves } = wizardFormContext(registry);
   const declared = widgetDeclarations.addressTextarea;
   const suggestion = useAddressSuggestion(
+    pinMoves,
     formData[fieldOption(declared, options, 'latitudeField')],
     formData[fieldOption(declared, options, 'longitudeField')],
   );

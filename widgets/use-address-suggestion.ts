@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLastPlacedPin, type PinMoves } from './pin-moves.js';
 import { useWidgetServices, type MapPoint } from './services.js';
 
-/** How long the pin must rest before its address is asked for (its two coordinates arrive apart). */
+/** How long the pin must rest before its address is asked for (arrow keys move it in steps). */
 export const PIN_SETTLE_MS = 400;
 
 function pointOf(latitude: unknown, longitude: unknown): MapPoint | undefined {
@@ -10,40 +11,32 @@ function pointOf(latitude: unknown, longitude: unknown): MapPoint | undefined {
 }
 
 /**
- * The point the manager moved the pin to, once it rests. The first point the step holds (the
- * map's starting centre or a saved one) is not a move: nobody chose it here, and its address
- * would only be noise under a box the manager may already have filled.
+ * The point the manager put the pin at by hand, once it rests, while the step still holds it: a
+ * flight to another city afterwards takes the suggestion away rather than leave one for a place
+ * the pin no longer marks.
  */
-function useMovedPoint(latitude: unknown, longitude: unknown): MapPoint | undefined {
-  const point = pointOf(latitude, longitude);
-  const key = point ? `${point.latitude},${point.longitude}` : '';
-  const start = useRef<string | undefined>(undefined);
-  const hasMoved = useRef(false);
-  const [moved, setMoved] = useState<MapPoint | undefined>(undefined);
-
+function usePlacedPoint(pinMoves: PinMoves, latitude: unknown, longitude: unknown): MapPoint | undefined {
+  const placed = useLastPlacedPin(pinMoves);
+  const [rested, setRested] = useState<MapPoint | undefined>(undefined);
   useEffect(() => {
-    if (!point) return;
-    start.current ??= key;
-    if (key === start.current && !hasMoved.current) return;
-    hasMoved.current = true;
-    // A later point replaces this one before it rests: only the drag's end is asked for.
-    const timer = setTimeout(() => setMoved(point), PIN_SETTLE_MS);
+    // A later move replaces this one before it rests: only where the hand stopped is asked for.
+    const timer = setTimeout(() => setRested(placed), PIN_SETTLE_MS);
     return () => clearTimeout(timer);
-    // The key is the point's identity; the object is rebuilt every render.
-  }, [key]);
-
-  return moved;
+  }, [placed]);
+  const held = pointOf(latitude, longitude);
+  if (!rested || !held || held.latitude !== rested.latitude || held.longitude !== rested.longitude) return undefined;
+  return rested;
 }
 
 /**
  * The provider's address for where the manager moved the pin, or undefined: before any move,
  * while it is asked for, and after any failure (a suggestion is a help, never an error).
  */
-export function useAddressSuggestion(latitude: unknown, longitude: unknown): string | undefined {
+export function useAddressSuggestion(pinMoves: PinMoves, latitude: unknown, longitude: unknown): string | undefined {
   const services = useWidgetServices();
   // Without a service for this map the server could only answer 404: nothing is asked.
   const offered = services.useRegisterConfig().data?.map.addressService === true;
-  const point = useMovedPoint(latitude, longitude);
+  const point = usePlacedPoint(pinMoves, latitude, longitude);
   const answer = services.useAddressSuggestion(offered ? point : undefined);
   const address = answer.isError ? undefined : answer.data?.address.trim();
   return address ? address : undefined;

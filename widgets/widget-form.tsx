@@ -12,6 +12,7 @@ import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import type { WizardFormContext } from './form-context.js';
+import { createPinMoves } from './pin-moves.js';
 import { DEFAULTS_BEHAVIOUR, widgets } from './registry.js';
 
 /** A step's JSON files (schemas/steps/<id>.schema.json and .ui.json). */
@@ -53,7 +54,11 @@ export function WidgetForm(props: WidgetFormProps) {
     },
     [onSetField],
   );
-  const formContext: WizardFormContext = useMemo(() => ({ formData, setField }), [formData, setField]);
+  const [pinMoves] = useState(createPinMoves);
+  const formContext: WizardFormContext = useMemo(
+    () => ({ formData, setField, pinMoves }),
+    [formData, setField, pinMoves],
+  );
   return (
     <>
       <Form

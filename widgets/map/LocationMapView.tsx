@@ -47,7 +47,7 @@ export default function LocationMapView(props: WidgetProps) {
 function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: MapSettings }) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, options, registry } =
     widget as WidgetPropsOf<number>;
-  const { formData, setField } = wizardFormContext(registry);
+  const { formData, setField, pinMoves } = wizardFormContext(registry);
   const declared = widgetDeclarations.locationMap;
   const longitudeField = fieldOption(declared, options, 'longitudeField');
   const provinceField = fieldOption(declared, options, 'provinceField');
@@ -78,7 +78,7 @@ function CentreMarkerMap({ widget, settings }: { widget: WidgetProps; settings: 
     written,
     commit,
   });
-  useReportCentre(map, commit);
+  useReportCentre(map, commit, pinMoves);
   useMapAsField(map, { id, coordsId, rawErrors, locked }, latest);
   const { geoNote, locate } = useMyLocation(map, settings, commit);
 

@@ -16,6 +16,7 @@ import {
   type Place,
 } from './centre.js';
 import { moveTo } from './move-to.js';
+import type { PinMoves } from '../pin-moves.js';
 
 /** What handlers registered once with Leaflet need of the newest props. */
 export interface LatestField {
@@ -48,12 +49,13 @@ export function useCentreCommit(view: MapView, latest: RefObject<LatestField>, l
   );
 
   const commit = useCallback(
-    (latitude: number, lng: number) => {
+    (latitude: number, lng: number): Coordinates => {
       const next = roundCoordinates(latitude, lng);
       written.current = next;
       const current = latest.current;
       if (current.value !== next.latitude) current.onChange(next.latitude);
       if (current.longitude !== next.longitude) current.setField(longitudeField, next.longitude);
+      return next;
     },
     [latest, longitudeField],
   );
@@ -112,17 +114,41 @@ export function useFollowPlace(map: LeafletMap | null, data: FollowedData) {
   }, [map, locations, place.province, place.city, settings]);
 }
 
-/** The centre after every drag, zoom, keyboard pan or flight is the value. */
-export function useReportCentre(map: LeafletMap | null, commit: (latitude: number, longitude: number) => void) {
+/** Keys with which Leaflet's keyboard handler pans the focused map. */
+const PAN_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+
+/**
+ * The centre after every drag, zoom, keyboard pan or flight is the value. A move the manager made
+ * by hand (a drag or the arrow keys) also tells the form where they put the pin (pin-moves.ts).
+ */
+export function useReportCentre(
+  map: LeafletMap | null,
+  commit: (latitude: number, longitude: number) => Coordinates,
+  pinMoves: PinMoves,
+) {
   useEffect(() => {
     if (!map) return;
+    let byHand = false;
+    const handMove = () => {
+      byHand = true;
+    };
+    const panKey = (event: KeyboardEvent) => {
+      if (PAN_KEYS.has(event.key)) byHand = true;
+    };
     const report = () => {
       const centre = map.getCenter();
-      commit(centre.lat, centre.lng);
+      const point = commit(centre.lat, centre.lng);
+      if (byHand) pinMoves.placed(point);
+      byHand = false;
     };
+    const container = map.getContainer();
+    map.on('dragstart', handMove);
+    container.addEventListener('keydown', panKey);
     map.on('moveend', report);
     return () => {
+      map.off('dragstart', handMove);
+      container.removeEventListener('keydown', panKey);
       map.off('moveend', report);
     };
-  }, [map, commit]);
+  }, [map, commit, pinMoves]);
 }

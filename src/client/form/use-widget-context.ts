@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import type { UiSchema } from '@rjsf/utils';
 import { contextDependencies } from './context-dependencies.js';
+import { createPinMoves } from '../../../widgets/pin-moves.js';
 import type { WizardFormContext } from './form-context.js';
 
 type Data = Record<string, unknown>;
@@ -33,14 +34,16 @@ export function useWidgetContext(
     },
     [formRef, saveDraft],
   );
+  const [pinMoves] = useState(createPinMoves);
   return useMemo<WizardFormContext & { dependencies: string }>(
     () => ({
       get formData() {
         return draftRef.current;
       },
       setField,
+      pinMoves,
       dependencies,
     }),
-    [setField, dependencies],
+    [setField, pinMoves, dependencies],
   );
 }

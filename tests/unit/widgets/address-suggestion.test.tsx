@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, type AddressSuggestion } from '../../../src/shared/api-contract.js';
-import { config, locations } from './fixtures.js';
+import { cityOf, config, ISFAHAN, locations } from './fixtures.js';
 import { renderWidget } from './render-widget.js';
 
 const SUGGESTED = 'خیابان ولیعصر، کوچه نیلوفر، پلاک ۱۲';
@@ -111,5 +111,29 @@ describe('the address suggested from the pin', () => {
     expect(useButton()).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'آدرس' })).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('is not asked for where a picked city flies the map: only a move by hand places the pin', async () => {
+    const asked = stubAddressApi({ status: 200, body: { address: SUGGESTED } });
+    const kashan = cityOf(ISFAHAN.id, 'کاشان');
+    const view = renderWidget({
+      step: 'location',
+      fields: ['selectedState', 'cityId', 'address', 'latitude', 'longitude'],
+      api: { config, locations },
+      formData: { ...SAVED, selectedState: ISFAHAN.id },
+    });
+    const map = await screen.findByRole('application', {}, { timeout: 5000 });
+    panNorth(map);
+    await screen.findByText(`نشانی پیشنهادی: ${SUGGESTED}`);
+    expect(asked).toHaveLength(1);
+
+    // The city's centre is where the map went, not where the manager put the pin: the offer for
+    // the earlier point goes, and nothing is asked for the city's centre.
+    await view.user.click(screen.getByRole('combobox', { name: 'شهر' }));
+    await view.user.click(screen.getByRole('option', { name: 'کاشان' }));
+    await waitFor(() => expect(view.data()).toMatchObject({ latitude: kashan.latitude, longitude: kashan.longitude }));
+    await waitFor(() => expect(screen.queryByText(/نشانی پیشنهادی/)).toBeNull());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(asked).toHaveLength(1);
   });
 });
