@@ -2,11 +2,10 @@
 // Neshan's SDK, on a server of its own whose register-config.json names neshan with a web-shaped
 // key. The providers' hosts are answered on the machine by the e2e tests' stand-in (a 1×1 PNG per
 // tile), so the figures are the map's own code and the page's work, never a real tile server.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { NESHAN_HOSTS, NESHAN_WEB_KEY, OSM_HOSTS, mapStandIn } from '../../tests/e2e/map-stand-in.js';
+import { NESHAN_HOSTS, NESHAN_WEB_KEY, OSM_HOSTS, mapStandIn, neshanSchemas } from '../../tests/e2e/map-stand-in.js';
 import { sizeOf, totals } from './bundle.js';
 import { startProductServer, type ServerProcess } from '../lib/processes.js';
 import { fromRoot, log, median, round, seedScript } from '../lib/util.js';
@@ -44,16 +43,7 @@ const locationRoute = formSteps.find((step) => step.id === 'location')?.route ??
 // The step after the location: its needs are the wizard's without the map.
 const controlRoute = formSteps[formSteps.findIndex((step) => step.route === locationRoute) + 1]?.route;
 
-/** A copy of schemas/ whose register-config.json names Neshan's map (as tests/e2e/map-neshan.spec.ts does). */
-function neshanSchemas(): string {
-  const schemasDir = join(mkdtempSync(join(tmpdir(), 'pharmacy-bench-neshan-')), 'schemas');
-  cpSync(fromRoot('schemas'), schemasDir, { recursive: true });
-  const configFile = join(schemasDir, 'register-config.json');
-  const config = JSON.parse(readFileSync(configFile, 'utf8')) as { map: Record<string, unknown> };
-  config.map = { ...config.map, provider: 'neshan' };
-  writeFileSync(configFile, JSON.stringify(config, null, 2));
-  return schemasDir;
-}
+const neshanSchemasDir = (): string => neshanSchemas(fromRoot('schemas'));
 
 async function liveVersion(server: ServerProcess): Promise<string> {
   const answer = await fetch(`${server.url}/api/Register/Config`);
@@ -178,7 +168,7 @@ export async function mapSection(quick: boolean, dist: string): Promise<MapSecti
     } finally {
       await osm.stop();
     }
-    const schemasDir = neshanSchemas();
+    const schemasDir = neshanSchemasDir();
     const neshan = await startProductServer('map-neshan', {
       clientDir: dist,
       extraEnv: { SCHEMAS_DIR: schemasDir, MAP_KEY: NESHAN_WEB_KEY },

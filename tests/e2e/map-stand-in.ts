@@ -3,6 +3,9 @@
  * page routes that answer every request of the map (Neshan's quota check, tiles, images) on the
  * machine and refuse, and record, anything else that would leave it.
  */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright';
 
 /** A 1×1 PNG served for every tile. */
@@ -62,4 +65,18 @@ export function pathsOn(standIn: StandIn, hosts: RegExp): Set<string> {
       .filter((url) => hosts.test(url.hostname))
       .map((url) => url.pathname),
   );
+}
+
+/**
+ * A copy of `schemas` whose register-config.json names Neshan's map with the spec's options (map
+ * type dreamy, POI on, traffic off): the folder a Neshan server of the e2e tests or the bench reads.
+ */
+export function neshanSchemas(schemas: string): string {
+  const schemasDir = join(mkdtempSync(join(tmpdir(), 'pharmacy-neshan-')), 'schemas');
+  cpSync(schemas, schemasDir, { recursive: true });
+  const configFile = join(schemasDir, 'register-config.json');
+  const config = JSON.parse(readFileSync(configFile, 'utf8')) as { map: Record<string, unknown> };
+  config.map = { ...config.map, provider: 'neshan', type: 'dreamy', poi: true, traffic: false };
+  writeFileSync(configFile, JSON.stringify(config, null, 2));
+  return schemasDir;
 }

@@ -3,22 +3,12 @@
  * a fresh SQLite file in a temporary folder, the fixture captcha bank. Used by global-setup.ts.
  */
 import { spawn } from 'node:child_process';
-import {
-  closeSync,
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NESHAN_WEB_KEY } from './map-stand-in.js';
+import { NESHAN_WEB_KEY, neshanSchemas } from './map-stand-in.js';
 
 export const projectRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
@@ -199,13 +189,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
  * Neshan's hosts are for the stand-in (map-stand-in.ts) to answer.
  */
 export async function startNeshanServer(): Promise<StartedServer> {
-  const schemasDir = join(mkdtempSync(join(tmpdir(), 'pharmacy-neshan-')), 'schemas');
-  cpSync(join(projectRoot, 'schemas'), schemasDir, { recursive: true });
-  const configFile = join(schemasDir, 'register-config.json');
-  const config = JSON.parse(readFileSync(configFile, 'utf8')) as { map: Record<string, unknown> };
-  config.map = { ...config.map, provider: 'neshan', type: 'dreamy', poi: true, traffic: false };
-  writeFileSync(configFile, JSON.stringify(config, null, 2));
-  return startServer({ schemasDir, env: { MAP_KEY: NESHAN_WEB_KEY } });
+  return startServer({ schemasDir: neshanSchemas(join(projectRoot, 'schemas')), env: { MAP_KEY: NESHAN_WEB_KEY } });
 }
 
 /**
