@@ -1,4 +1,6 @@
 import { faConsole } from '../../../shared/console-strings.fa.js';
+import type { FormEvent } from 'react';
+import { formText } from './format.js';
 import { jalaliDayKey, parseJalaliDay, tehranDayStart } from './jalali.js';
 
 export interface DayRangeErrors {
@@ -30,4 +32,19 @@ export function focusFirstError(form: HTMLFormElement, errors: DayRangeErrors): 
   const input = form.elements.namedItem(invalid);
   if (input instanceof HTMLInputElement) input.focus();
   return true;
+}
+
+/**
+ * A filter form with a Jalali day range, sent: the range's errors are shown (and the first one
+ * focused) through `showErrors`; its data when the range holds, undefined when it does not.
+ */
+export function submittedDayRangeForm(
+  event: FormEvent<HTMLFormElement>,
+  showErrors: (errors: DayRangeErrors) => void,
+): FormData | undefined {
+  event.preventDefault();
+  const data = new FormData(event.currentTarget);
+  const errors = checkDayRange(formText(data, 'from'), formText(data, 'to'));
+  showErrors(errors);
+  return focusFirstError(event.currentTarget, errors) ? undefined : data;
 }

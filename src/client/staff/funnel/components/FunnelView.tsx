@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FunnelAnswer, FunnelRow } from '../../../../shared/staff-contract.js';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { checkDayRange, dayKeyOf, focusFirstError, type DayRangeErrors } from '../../ui/day-range.js';
+import { dayKeyOf, submittedDayRangeForm, type DayRangeErrors } from '../../ui/day-range.js';
 import { formatCount, formatDay, formText } from '../../ui/format.js';
 import { JalaliDayInput } from '../../ui/components/JalaliDayInput.js';
 
@@ -125,11 +125,8 @@ function FunnelTable({ rows, steps }: { rows: FunnelRow[]; steps: number[] }) {
 export function FunnelView({ answer, filter, error, onFilter }: FunnelViewProps) {
   const [dayErrors, setDayErrors] = useState<DayRangeErrors>({});
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const errors = checkDayRange(formText(data, 'from'), formText(data, 'to'));
-    setDayErrors(errors);
-    if (focusFirstError(event.currentTarget, errors)) return;
+    const data = submittedDayRangeForm(event, setDayErrors);
+    if (!data) return;
     onFilter({
       from: dayKeyOf(formText(data, 'from')),
       to: dayKeyOf(formText(data, 'to')),

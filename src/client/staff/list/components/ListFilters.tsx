@@ -3,7 +3,7 @@ import type { Locations } from '../../../../shared/api-contract.js';
 import type { Colleague, FilterChoices, FilterField } from '../../../../shared/staff-contract.js';
 import { fa } from '../../../../shared/strings.fa.js';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { checkDayRange, dayKeyOf, focusFirstError, type DayRangeErrors } from '../../ui/day-range.js';
+import { dayKeyOf, submittedDayRangeForm, type DayRangeErrors } from '../../ui/day-range.js';
 import { formText } from '../../ui/format.js';
 import { JalaliDayInput } from '../../ui/components/JalaliDayInput.js';
 import { anyRegistration, type ListQuery } from '../list-query.js';
@@ -24,11 +24,8 @@ export function ListFilters({ query, choices, locations, colleagues, onSearch }:
   const [dayErrors, setDayErrors] = useState<DayRangeErrors>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const errors = checkDayRange(formText(data, 'from'), formText(data, 'to'));
-    setDayErrors(errors);
-    if (focusFirstError(event.currentTarget, errors)) return;
+    const data = submittedDayRangeForm(event, setDayErrors);
+    if (!data) return;
     onSearch(searchedQuery(data, query));
   };
 
