@@ -1,7 +1,8 @@
 /** The JSON schemas of the key routes: the console's (/api/staff/api-keys) and the readers' (/api/v1/). */
 import { API_KEY_SCOPES } from '../../shared/integrations-contract.js';
 import { CASE_STATUSES, type CaseAnswer, type CaseStatus, type Colleague } from '../../shared/staff-contract.js';
-import { colleagueSchema, filterProperties, instant } from '../staff/routes/schemas.js';
+import { instant } from '../api.schemas.js';
+import { colleagueSchema, filterProperties } from '../staff/routes/schemas.js';
 
 const EXAMPLE_KEY = 'prk_3VqWb0Xy5sKp8Lm2Nc7Rt1Hd9Gf4Ja6Ze0Uo2Ii5Yq8Tw';
 

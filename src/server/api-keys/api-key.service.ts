@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiKeyCreated, ApiKeyScope } from '../../shared/integrations-contract.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import type { StaffIdentity } from '../staff/staff.service.js';
+import type { StaffIdentity } from '../staff-identity.js';
 import { findApiKey, insertApiKey, keyByHash, noteKeyUse, revokeApiKey } from './api-key.repository.js';
 
 type Database = Pick<DatabaseHandle, 'db' | 'transaction'>;

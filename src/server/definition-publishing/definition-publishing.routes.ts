@@ -10,7 +10,7 @@ import { definitionVersionOf } from '../definition/definition.js';
 import { filesOf } from '../definition/definition-store.js';
 import * as versions from '../definition/definition.repository.js';
 import { ApiError, errorBody } from '../errors.js';
-import type { StaffIdentity } from '../staff/staff.service.js';
+import type { StaffIdentity } from '../staff-identity.js';
 import {
   diffSchema,
   DRAFT_BODY_LIMIT,

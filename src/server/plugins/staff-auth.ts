@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import { CASE_ROLES, type StaffRole } from '../../shared/staff-contract.js';
 import { ApiError } from '../errors.js';
-import { resolveSession, type StaffIdentity } from '../staff/staff.service.js';
+import type { StaffIdentity } from '../staff-identity.js';
+import { resolveSession } from '../staff/staff.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

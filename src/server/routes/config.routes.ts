@@ -4,7 +4,7 @@ import { apiPaths, MAP_PROVIDERS, type RegisterConfig } from '../../shared/api-c
 import { apiTags } from '../api-tags.js';
 import { etagMatches } from '../definition/compressed-reply.js';
 import type { Definition } from '../definition/definition.js';
-import { titledChoicesSchema } from '../choices.schemas.js';
+import { titledChoicesSchema } from '../api.schemas.js';
 import { errorResponses } from '../errors.js';
 
 const point = {

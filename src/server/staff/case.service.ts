@@ -25,7 +25,7 @@ import {
 } from './case.repository.js';
 import { parsePayload } from './export.js';
 import { findStaffById } from './staff.repository.js';
-import type { StaffIdentity } from './staff.service.js';
+import type { StaffIdentity } from '../staff-identity.js';
 import { queueDecisionSms } from '../sms/decision-sms.js';
 import { queueAssigned, queueStatusChanged } from '../webhooks/events.js';
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { clientAddressKey } from '../client-address.js';
 import type { Database } from '../db/tables.js';
+import type { StaffIdentity } from '../staff-identity.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import * as repository from './staff.repository.js';
 import type { StaffRole } from './staff.table.js';
@@ -18,12 +19,6 @@ export const ADDRESS_FREE_FAILURES = 10;
 export const MIN_PASSWORD_LENGTH = 12;
 /** A throttle key that has had nothing to wait for this long is forgotten. */
 export const THROTTLE_MEMORY_MS = 24 * 60 * MINUTE;
-
-export interface StaffIdentity {
-  accountId: number;
-  email: string;
-  role: StaffRole;
-}
 
 export type SignInResult =
   | { ok: true; sessionId: string; identity: StaffIdentity }

@@ -9,8 +9,8 @@ import {
 } from '../../shared/integrations-contract.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponses } from '../errors.js';
-import { identity } from '../staff/routes/identity.js';
-import { noContent } from '../staff/routes/schemas.js';
+import { identity } from '../staff-identity.js';
+import { noContent } from '../api.schemas.js';
 import {
   changeBodySchema,
   createBodySchema,

@@ -1,6 +1,6 @@
 /** The JSON schemas of the webhook routes (src/shared/integrations-contract.ts in JSON Schema). */
 import { MAX_WEBHOOK_HEADERS, WEBHOOK_EVENTS } from '../../shared/integrations-contract.js';
-import { instant } from '../staff/routes/schemas.js';
+import { instant } from '../api.schemas.js';
 
 const event = { type: 'string', enum: [...WEBHOOK_EVENTS] } as const;
 

@@ -13,7 +13,7 @@ import {
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import type { StaffIdentity } from '../staff/staff.service.js';
+import type { StaffIdentity } from '../staff-identity.js';
 import { refusedUrl, type AddressPolicy } from './address-check.js';
 import {
   deleteEndpoint,

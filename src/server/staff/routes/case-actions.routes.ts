@@ -10,13 +10,13 @@ import {
 } from '../../../shared/staff-contract.js';
 import { addNote, assignCase, moveCase, moveCases } from '../case.service.js';
 import type { UnassignedCount } from '../unassigned-count.js';
-import { identity } from './identity.js';
+import { noContent } from '../../api.schemas.js';
+import { identity } from '../../staff-identity.js';
 import {
   assignBodySchema,
   bulkStatusAnswerSchema,
   bulkStatusBodySchema,
   idParams,
-  noContent,
   noteBodySchema,
   statusBodySchema,
 } from './schemas.js';

@@ -8,9 +8,9 @@ import type { CaseReading } from '../answers.js';
 import { listCases, listColleagues, type CaseFilters } from '../case.repository.js';
 import { caseDetail, caseSummary } from '../case.service.js';
 import { filterChoices } from '../filter-choices.js';
-import type { StaffIdentity } from '../staff.service.js';
+import type { StaffIdentity } from '../../staff-identity.js';
 import type { UnassignedCount } from '../unassigned-count.js';
-import { identity } from './identity.js';
+import { identity } from '../../staff-identity.js';
 import {
   caseDetailSchema,
   casePageSchema,

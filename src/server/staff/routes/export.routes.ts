@@ -6,7 +6,7 @@ import { appendAudit } from '../../audit/audit.repository.js';
 import { countCases, type CaseFilters } from '../case.repository.js';
 import { exportRegistrations } from '../export.js';
 import { assigneeFilter } from './cases.routes.js';
-import { identity } from './identity.js';
+import { identity } from '../../staff-identity.js';
 import { filterProperties } from './schemas.js';
 import { errorResponses } from '../../errors.js';
 

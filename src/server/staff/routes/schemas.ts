@@ -1,12 +1,10 @@
 /** The JSON schemas of the staff routes' requests and answers (src/shared/staff-contract.ts in JSON Schema). */
 import { CASE_STATUSES, LIST_SORTS, STAFF_ROLES, type DuplicateReason } from '../../../shared/staff-contract.js';
 import { auditEventSchema } from '../../audit/audit.schemas.js';
-import { titledChoicesSchema } from '../../choices.schemas.js';
+import { instant, titledChoicesSchema } from '../../api.schemas.js';
 
-export const noContent = { 204: { type: 'null', description: 'Done; nothing to answer.' } } as const;
 const MAX_NOTE = 2000;
 
-export const instant = { type: 'string', format: 'date-time' } as const;
 const status = { type: 'string', enum: [...CASE_STATUSES] } as const;
 const role = { type: 'string', enum: [...STAFF_ROLES] } as const;
 

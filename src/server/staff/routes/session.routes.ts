@@ -7,8 +7,9 @@ import { fill } from '../../../shared/text.js';
 import { ApiError, errorResponses } from '../../errors.js';
 import { appendAudit } from '../../audit/audit.repository.js';
 import { signIn, signOut } from '../staff.service.js';
-import { identity } from './identity.js';
-import { meSchema, noContent } from './schemas.js';
+import { identity } from '../../staff-identity.js';
+import { noContent } from '../../api.schemas.js';
+import { meSchema } from './schemas.js';
 
 const tags = [apiTags.staffSession.name];
 

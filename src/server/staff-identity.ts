@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../errors.js';
-import type { StaffIdentity } from '../staff.service.js';
+import type { StaffRole } from '../shared/staff-contract.js';
+import { ApiError } from './errors.js';
+
+/** A signed-in colleague, as every room that acts for one knows them. */
+export interface StaffIdentity {
+  accountId: number;
+  email: string;
+  role: StaffRole;
+}
 
 /** The signed-in colleague, set by the guard (plugins/staff-auth.ts) before any staff handler runs. */
 export function identity(request: FastifyRequest): StaffIdentity {
