@@ -282,9 +282,14 @@ describe.each(dbKinds)('status, codes and the SMS queue under attack (%s)', (kin
       const answers = await sendCodes(requests, true);
       const sent = answers.filter((response) => response.status === 200);
       const refused = answers.filter((response) => response.status === 503);
-      const warnings = scenario.servers.flatMap((server) =>
-        server.lines.filter((line) => line.text.includes('SMS_CODES_PER_HOUR reached')),
-      );
+      const warningLines = () =>
+        scenario.servers.flatMap((server) =>
+          server.lines.filter((line) => line.text.includes('SMS_CODES_PER_HOUR reached')),
+        );
+      // The log is written asynchronously: the answers can come back before their line is read.
+      const logDeadline = Date.now() + 5_000;
+      while (warningLines().length === 0 && Date.now() < logDeadline) await sleep(50);
+      const warnings = warningLines();
       recordFigure(
         kind,
         'SMS allowance, 60 at once on two processes: allowance / sent / 503 / warning lines',
