@@ -4,12 +4,15 @@
  * suite's kill -9 scenario found a capped pool doing exactly that).
  */
 import { lookup } from 'node:dns';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { webhookSender, type Sender } from '../../src/server/webhooks/delivery.js';
 import { webhookReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.js';
 
 const TIMEOUT_MS = 1000;
 const BATCH = 20;
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 describe('webhook sender', () => {
   let receiver: WebhookReceiver | undefined;
@@ -53,5 +56,35 @@ describe('webhook sender', () => {
       });
     for (let n = 0; n < 5; n += 1) expect((await send(n)).status).toBe(200);
     expect(receiver.connections()).toBe(1);
+  });
+
+  it('sends again at once on a new connection when the kept one was closed by the receiver', async () => {
+    // A receiver that drops a connection when it is used a second time, as one closing idle
+    // connections does at the moment the sender reuses one.
+    const uses = new WeakMap<object, number>();
+    let connections = 0;
+    const server: Server = createServer((incoming, answer) => {
+      const used = (uses.get(incoming.socket) ?? 0) + 1;
+      uses.set(incoming.socket, used);
+      if (used > 1) return void incoming.socket.destroy();
+      incoming.resume();
+      incoming.on('end', () => answer.end('ok'));
+    });
+    server.on('connection', () => void (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    sender = webhookSender({ allowPrivate: true, timeoutMs: TIMEOUT_MS, lookup });
+    try {
+      const send = (n: number) =>
+        sender!.send({ url, webhookId: `msg_${n}`, body: '{}', secrets: [SECRET], headers: {}, at: Date.now() });
+      expect((await send(1)).status).toBe(200);
+      const again = await send(2);
+      expect(again).toMatchObject({ status: 200, answer: 'ok' });
+      expect(again).not.toHaveProperty('staleConnection');
+      expect(connections).toBe(2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

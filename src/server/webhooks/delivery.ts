@@ -66,7 +66,7 @@ export function webhookSender(options: { allowPrivate: boolean; timeoutMs: numbe
   };
   const agents = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
   return {
-    send: (request) => post(request, agents, options),
+    send: (request) => postOnLiveConnection(request, agents, options),
     close: () => {
       agents.http.destroy();
       agents.https.destroy();
@@ -74,16 +74,33 @@ export function webhookSender(options: { allowPrivate: boolean; timeoutMs: numbe
   };
 }
 
-function post(
+/**
+ * A kept connection the receiver closed while it sat idle fails as it is reused, before any answer
+ * (ECONNRESET, "socket hang up"): the event is sent once more, at once, on a new connection, as
+ * Node's documentation advises, rather than counted as a failed attempt and retried 5 s later. The
+ * same webhook-id goes again, which a receiver deduplicates anyway.
+ */
+async function postOnLiveConnection(
   request: SignedRequest,
   agents: { http: Agent; https: Agent },
   options: { timeoutMs: number; lookup: LookupFunction },
 ): Promise<ReceiverAnswer> {
+  const { staleConnection, ...answer } = await post(request, agents, options);
+  if (!staleConnection) return answer;
+  const { staleConnection: _again, ...second } = await post(request, agents, options);
+  return second;
+}
+
+function post(
+  request: SignedRequest,
+  agents: { http: Agent; https: Agent },
+  options: { timeoutMs: number; lookup: LookupFunction },
+): Promise<ReceiverAnswer & { staleConnection?: boolean }> {
   const started = Date.now();
   const https = request.url.startsWith('https:');
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (answer: Omit<ReceiverAnswer, 'ms'>) => {
+    const finish = (answer: Omit<ReceiverAnswer, 'ms'> & { staleConnection?: boolean }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -104,7 +121,10 @@ function post(
       finish({ status: null, answer: `no answer within ${options.timeoutMs} ms` });
       outgoing.destroy();
     }, options.timeoutMs);
-    outgoing.on('error', (error) => finish({ status: null, answer: `not delivered: ${error.message}` }));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const stale = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      finish({ status: null, answer: `not delivered: ${error.message}`, ...(stale ? { staleConnection: true } : {}) });
+    });
     outgoing.on('response', (response) => void readAnswer(response).then(finish));
     outgoing.end(request.body);
   });
