@@ -7,12 +7,22 @@ import { lookup } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { webhookSender, type Sender } from '../../src/server/webhooks/delivery.js';
+import { webhookSender, type Sender, type SignedRequest } from '../../src/server/webhooks/delivery.js';
 import { webhookReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.js';
 
 const TIMEOUT_MS = 1000;
 const BATCH = 20;
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+/** Event n, signed, to `url`. */
+const event = (url: string, n: number): SignedRequest => ({
+  url,
+  webhookId: `msg_${n}`,
+  body: '{}',
+  secrets: [SECRET],
+  headers: {},
+  at: Date.now(),
+});
 
 describe('webhook sender', () => {
   let receiver: WebhookReceiver | undefined;
@@ -26,18 +36,7 @@ describe('webhook sender', () => {
     receiver = await webhookReceiver();
     receiver.otherwise({ status: 200, body: 'ok', delayMs: TIMEOUT_MS * 0.6 });
     sender = webhookSender({ allowPrivate: true, timeoutMs: TIMEOUT_MS, lookup });
-    const answers = await Promise.all(
-      Array.from({ length: BATCH }, (_, n) =>
-        sender!.send({
-          url: receiver!.url,
-          webhookId: `msg_${n}`,
-          body: '{}',
-          secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
-          headers: {},
-          at: Date.now(),
-        }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: BATCH }, (_, n) => sender!.send(event(receiver!.url, n))));
     expect(answers.map((answer) => answer.status)).toEqual(Array(BATCH).fill(200));
     expect(receiver.concurrency().most).toBe(BATCH);
   });
@@ -45,15 +44,7 @@ describe('webhook sender', () => {
   it('keeps connections for the next delivery to the same receiver', async () => {
     receiver = await webhookReceiver();
     sender = webhookSender({ allowPrivate: true, timeoutMs: TIMEOUT_MS, lookup });
-    const send = (n: number) =>
-      sender!.send({
-        url: receiver!.url,
-        webhookId: `msg_${n}`,
-        body: '{}',
-        secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
-        headers: {},
-        at: Date.now(),
-      });
+    const send = (n: number) => sender!.send(event(receiver!.url, n));
     for (let n = 0; n < 5; n += 1) expect((await send(n)).status).toBe(200);
     expect(receiver.connections()).toBe(1);
   });
@@ -75,8 +66,7 @@ describe('webhook sender', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
     sender = webhookSender({ allowPrivate: true, timeoutMs: TIMEOUT_MS, lookup });
     try {
-      const send = (n: number) =>
-        sender!.send({ url, webhookId: `msg_${n}`, body: '{}', secrets: [SECRET], headers: {}, at: Date.now() });
+      const send = (n: number) => sender!.send(event(url, n));
       expect((await send(1)).status).toBe(200);
       const again = await send(2);
       expect(again).toMatchObject({ status: 200, answer: 'ok' });
