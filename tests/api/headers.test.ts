@@ -61,6 +61,15 @@ describe('security headers', () => {
   it('allows the tile server for images only', async () => {
     expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
     expect(tileSource('https://{s}.tile.example.com/{z}/{x}/{y}.png?key=1')).toBe('https://*.tile.example.com');
+    // An editor's template cannot add a directive or a source to the page's policy.
+    for (const hostile of [
+      "https://tiles.example.com;script-src 'unsafe-inline' */{z}/{x}/{y}.png",
+      'https://tiles.example.com script-src */{z}/{x}/{y}.png',
+      "https://tiles.example.com'/{z}/{x}/{y}.png",
+      'https://tiles.example.com,evil.example/{z}/{x}/{y}.png',
+    ])
+      expect(tileSource(hostile)).toBeUndefined();
+    expect(tileSource('https://tiles.example.com:8443/{z}/{x}/{y}.png')).toBe('https://tiles.example.com:8443');
     const tiled = await testApp({ MAP_TILE_URL: 'https://{s}.tile.example.com/{z}/{x}/{y}.png' });
     try {
       const csp = (await tiled.inject({ url: '/welcome' })).headers['content-security-policy'] as string;

@@ -96,7 +96,10 @@ export function pageDirectives(map: MapSource): Record<string, string[]> {
 
 /** The tile server's origin; a {s} subdomain placeholder becomes a CSP wildcard label. */
 export function tileSource(tileUrl: string): string | undefined {
-  const match = /^(https?):\/\/([^/?#]+)/.exec(tileUrl);
+  // The template is an editor's text and lands in a header: only a plain host (letters, digits,
+  // dots, hyphens, `{s}`-style placeholders, a port) is taken; anything else (a `;`, a space, a
+  // quote) would start another directive, so the map gets no tile source instead.
+  const match = /^(https?):\/\/([A-Za-z0-9.{}-]+(?::[0-9]{1,5})?)(?=[/?#]|$)/.exec(tileUrl);
   if (!match) return undefined;
   const labels = match[2].split('.');
   const last = labels.findLastIndex((label) => label.includes('{'));
