@@ -83,16 +83,18 @@ function answersFrom(texts: Record<string, string>): Record<string, unknown> {
 }
 
 describe('the hostile corpus', () => {
-  it('has entries that the checker accepts, so the generated code is tried too', () => {
-    const accepted = corpus.filter((entry) =>
-      checkDefinitionTexts(entry.texts(), STORED_FLOOR).every((p) => p.level === 'warning'),
-    );
+  it('has entries that the checker accepts, so the generated code is tried too', async () => {
+    const accepted: typeof corpus = [];
+    for (const entry of corpus) {
+      const problems = await checkDefinitionTexts(entry.texts(), STORED_FLOOR);
+      if (problems.every((p) => p.level === 'warning')) accepted.push(entry);
+    }
     expect(accepted.length).toBeGreaterThan(3);
   });
 
   it.each(corpus)('$name: refused, or its code does nothing but validate ($attacks)', async (entry) => {
     const texts = entry.texts();
-    const problems = checkDefinitionTexts(texts, STORED_FLOOR).filter((problem) => problem.level !== 'warning');
+    const problems = (await checkDefinitionTexts(texts, STORED_FLOOR)).filter((problem) => problem.level !== 'warning');
     if (problems.length > 0) {
       expect(problems[0].message.length).toBeGreaterThan(0);
       return;

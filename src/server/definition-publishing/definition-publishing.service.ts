@@ -65,7 +65,10 @@ export class DefinitionPublishing {
     return { revision: draft.revision, definition: built.definition, problems: [] };
   }
 
-  /** The draft with the checker's problems (checked once per revision). */
+  /**
+   * The draft with the problems found when it was saved: reading it never runs the checker,
+   * except once for a draft saved before problems were kept.
+   */
   async readDraft(): Promise<{
     revision: number;
     texts: DefinitionTexts;
@@ -74,7 +77,10 @@ export class DefinitionPublishing {
   }> {
     const draft = await drafts.readDraft(this.deps.database.db);
     if (!draft) throw new DefinitionError('The database has no draft of the form.');
-    return { ...draft, problems: this.problemsOf(draft.revision, draft.texts) };
+    if (draft.problems) return { ...draft, problems: draft.problems };
+    const problems = await this.problemsOf(draft.revision, draft.texts);
+    await drafts.recordProblems(this.deps.database.db, draft.revision, problems);
+    return { ...draft, problems };
   }
 
   /** Saves the draft if it is still at `revision`; 409 when someone saved it since. */
@@ -84,14 +90,17 @@ export class DefinitionPublishing {
     actorId: number | null,
   ): Promise<{ revision: number; problems: DefinitionProblem[] }> {
     const texts = draftTexts(save.files, save.texts);
+    const problems = await this.deps.store.check(texts);
     const revision = await drafts.saveDraft(this.deps.database.db, {
       revision: save.revision,
       texts,
+      problems,
       now: this.deps.clock(),
       actorId,
     });
     if (revision === undefined) throw new ApiError(409, 'draft_stale');
-    return { revision, problems: this.problemsOf(revision, texts) };
+    this.checkedDraft = { revision, texts, problems };
+    return { revision, problems };
   }
 
   /** The draft becomes the live version: refused while the checker reports a problem. */
@@ -100,7 +109,9 @@ export class DefinitionPublishing {
     note: string,
   ): Promise<{ version: string } | { problems: DefinitionProblem[] }> {
     const draft = await this.readDraft();
-    if (draft.problems.length > 0) return { problems: draft.problems };
+    // Checked again: the problems kept with the draft are as of its save, and the rules may be newer.
+    const problems = await this.problemsOf(draft.revision, draft.texts);
+    if (problems.length > 0) return { problems };
     const built = await this.deps.store.build(draft.texts);
     if ('problems' in built) return built;
     const { definition } = built;
@@ -118,10 +129,11 @@ export class DefinitionPublishing {
     return { version };
   }
 
-  private problemsOf(revision: number, texts: DefinitionTexts): DefinitionProblem[] {
+  /** The checker's problems, checked once per revision in this process. */
+  private async problemsOf(revision: number, texts: DefinitionTexts): Promise<DefinitionProblem[]> {
     const known = this.checkedDraft;
     if (known && known.revision === revision && isDeepStrictEqual(known.texts, texts)) return known.problems;
-    const problems = this.deps.store.check(texts);
+    const problems = await this.deps.store.check(texts);
     this.checkedDraft = { revision, texts, problems };
     return problems;
   }

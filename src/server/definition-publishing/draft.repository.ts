@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DefinitionProblem } from '../../shared/definition-contract.js';
 import type { DefinitionTexts } from '../../shared/definition-files.js';
 import type { Database } from '../db/tables.js';
 
@@ -6,17 +7,23 @@ export interface DraftRow {
   revision: number;
   texts: DefinitionTexts;
   baseVersion: string;
+  /** As found when it was saved; undefined when it was never checked. */
+  problems: DefinitionProblem[] | undefined;
 }
 
 export async function readDraft(db: Kysely<Database>): Promise<DraftRow | undefined> {
   const row = await db
     .selectFrom('definition_draft')
-    .select(['revision', 'texts', 'base_version'])
+    .select(['revision', 'texts', 'base_version', 'problems'])
     .where('id', '=', 1)
     .executeTakeFirst();
-  return (
-    row && { revision: row.revision, texts: JSON.parse(row.texts) as DefinitionTexts, baseVersion: row.base_version }
-  );
+  if (!row) return undefined;
+  return {
+    revision: row.revision,
+    texts: JSON.parse(row.texts) as DefinitionTexts,
+    baseVersion: row.base_version,
+    problems: row.problems === null ? undefined : (JSON.parse(row.problems) as DefinitionProblem[]),
+  };
 }
 
 /** The first draft, a copy of the first live version; nothing when one exists. */
@@ -35,6 +42,7 @@ export async function insertFirstDraft(
       base_version: baseVersion,
       saved_at: now,
       saved_by: null,
+      problems: null,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
@@ -46,12 +54,19 @@ export async function insertFirstDraft(
  */
 export async function saveDraft(
   db: Kysely<Database>,
-  save: { revision: number; texts: DefinitionTexts; now: number; actorId: number | null },
+  save: {
+    revision: number;
+    texts: DefinitionTexts;
+    problems: DefinitionProblem[];
+    now: number;
+    actorId: number | null;
+  },
 ): Promise<number | undefined> {
   const row = await db
     .updateTable('definition_draft')
     .set((eb) => ({
       texts: JSON.stringify(save.texts),
+      problems: JSON.stringify(save.problems),
       revision: eb('revision', '+', 1),
       saved_at: save.now,
       saved_by: save.actorId,
@@ -61,6 +76,20 @@ export async function saveDraft(
     .returning('revision')
     .executeTakeFirst();
   return row?.revision;
+}
+
+/** The problems of a draft read before it was ever checked, kept unless it was saved since. */
+export async function recordProblems(
+  db: Kysely<Database>,
+  revision: number,
+  problems: DefinitionProblem[],
+): Promise<void> {
+  await db
+    .updateTable('definition_draft')
+    .set({ problems: JSON.stringify(problems) })
+    .where('id', '=', 1)
+    .where('revision', '=', revision)
+    .execute();
 }
 
 /** After a publish the draft is based on the version it became (its files unchanged). */

@@ -7,6 +7,8 @@ export interface DefinitionDraftTable {
   base_version: string;
   saved_at: number;
   saved_by: number | null;
+  /** JSON text: the checker's problems at the save; null until the draft is first checked. */
+  problems: string | null;
 }
 
 declare module '../db/tables.js' {

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
 import type { DefinitionProblem } from '../../shared/definition-contract.js';
-import { checkDefinition, problemWords } from '../../shared/definition-check/index.js';
+import { problemWords, type Problem } from '../../shared/definition-check/index.js';
 import type { FloorRule } from '../../shared/definition-check/floor.js';
 import { PROGRAM_FILES, type DefinitionTexts } from '../../shared/definition-files.js';
-import { fromRoot } from '../paths.js';
+import { fromRoot, projectRoot } from '../paths.js';
+import type { CheckAnswer, CheckRequest } from './sandbox/check-protocol.js';
+import { entryBeside, SOURCE_RESOLVER } from './source-entry.js';
 
 let programTexts: DefinitionTexts | undefined;
 
@@ -16,13 +19,30 @@ export function programFiles(): DefinitionTexts {
 }
 
 /**
+ * What one check may cost. Today's definition is checked in ~0.3 s with a few MB; the checker
+ * refuses drafts too large once references are expanded before it compiles anything, so these
+ * bounds only stop what slips past its rules. docs/limits.md lists them.
+ */
+export const CHECK_BOUNDS: CheckBounds = { timeoutMs: 10_000, heapMb: 160 };
+
+export interface CheckBounds {
+  timeoutMs: number;
+  heapMb: number;
+}
+
+/**
  * The problems `npm run schemas:check` would print for these files, in its words: each file's
  * text is what the lines refer to. Only the definition's own files are reported. The floor is
  * the stored columns' (the server passes registration.columns.ts's STORED_FLOOR): a draft looser
- * than it is refused.
+ * than it is refused. The check runs in a process of its own (sandbox/check-definition.ts), bounded in time and memory: a check
+ * past either bound is a problem of the draft, never a stalled or crashed server.
  */
-export function checkDefinitionTexts(texts: DefinitionTexts, floor: readonly FloorRule[]): DefinitionProblem[] {
-  const { problems } = checkDefinition({ ...texts, ...programFiles() }, { floor });
+export async function checkDefinitionTexts(
+  texts: DefinitionTexts,
+  floor: readonly FloorRule[],
+): Promise<DefinitionProblem[]> {
+  const outcome = await checker.check({ ...texts, ...programFiles() }, floor);
+  const problems = 'problems' in outcome ? outcome.problems : [boundProblem(outcome.bound)];
   return problems.map((problem) => ({
     file: problem.file,
     line: problem.line ?? null,
@@ -32,3 +52,93 @@ export function checkDefinitionTexts(texts: DefinitionTexts, floor: readonly Flo
     code: problem.code,
   }));
 }
+
+export type CheckOutcome = { problems: Problem[] } | { bound: 'time' | 'memory' };
+
+function boundProblem(bound: 'time' | 'memory'): Problem {
+  const what =
+    bound === 'time' ? `more than ${CHECK_BOUNDS.timeoutMs / 1000} s` : `more than ${CHECK_BOUNDS.heapMb} MB`;
+  return {
+    code: 'check-bound',
+    file: 'wizard.json',
+    pointer: '',
+    level: 'error',
+    message: `Checking the definition took ${what}, so it was stopped; the draft is too large once references are expanded, or too complex for the checker.`,
+    fix: 'Undo the last large change (many "$ref"s to a large schema, long lists of conditions) and save again.',
+  };
+}
+
+/**
+ * One process, checks one after another. A process that ran out of time or memory is ended, and a
+ * new one is started for the next check. It keeps the server's process alive only while it checks.
+ */
+export class CheckerProcess {
+  private child: ChildProcess | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+
+  constructor(private readonly bounds: CheckBounds) {}
+
+  check(texts: DefinitionTexts, floor: readonly FloorRule[]): Promise<CheckOutcome> {
+    const run = this.queue.then(() => this.run({ id: this.nextId++, texts, floor }));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private run(request: CheckRequest): Promise<CheckOutcome> {
+    const child = this.started();
+    hold(child, true);
+    return new Promise<CheckOutcome>((resolve) => {
+      const settle = (outcome: CheckOutcome, end: boolean): void => {
+        clearTimeout(timer);
+        child.off('message', onMessage).off('exit', onExit);
+        if (end) this.end(child);
+        else hold(child, false);
+        resolve(outcome);
+      };
+      const onMessage = (answer: CheckAnswer): void => {
+        if (answer.id === request.id) settle({ problems: answer.problems }, false);
+      };
+      // A checker that stops by itself mid-check ran out of heap (V8 aborts it).
+      const onExit = (): void => settle({ bound: 'memory' }, true);
+      const timer = setTimeout(() => settle({ bound: 'time' }, true), this.bounds.timeoutMs);
+      child.on('message', onMessage).on('exit', onExit);
+      child.send(request);
+    });
+  }
+
+  private started(): ChildProcess {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return this.child;
+    const entry = entryBeside(new URL('./sandbox/', import.meta.url).href, 'check-definition');
+    const heap = `--max-old-space-size=${this.bounds.heapMb}`;
+    const execArgv = entry.source ? [heap, '--no-warnings=ExperimentalWarning', '--import', SOURCE_RESOLVER] : [heap];
+    this.child = fork(entry.file, [], {
+      execArgv,
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? '' },
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    this.child.on('error', () => undefined); // a failed send or start: the exit settles the check
+    hold(this.child, false);
+    return this.child;
+  }
+
+  private end(child: ChildProcess): void {
+    if (this.child === child) this.child = undefined;
+    child.kill('SIGKILL');
+  }
+}
+
+/** Whether the child (and its message channel) keeps this process alive: only during a check. */
+function hold(child: ChildProcess, busy: boolean): void {
+  if (busy) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
+
+const checker = new CheckerProcess(CHECK_BOUNDS);

@@ -184,7 +184,7 @@ export class DefinitionStore implements DefinitionRegistry {
   }
 
   /** The checker's problems in these files, against the floor this store serves. */
-  check(texts: DefinitionTexts): DefinitionProblem[] {
+  check(texts: DefinitionTexts): Promise<DefinitionProblem[]> {
     return checkDefinitionTexts(texts, this.deps.floor);
   }
 
@@ -288,7 +288,7 @@ export class DefinitionStore implements DefinitionRegistry {
     const texts = await repository.readVersionTexts(this.deps.database.db, version);
     if (!texts) throw new DefinitionError(`The database has no files for version ${version}.`);
     // Checked again at every load: a version stored before today's rules must pass them too.
-    const failures = this.check(texts).filter((problem) => problem.level !== 'warning');
+    const failures = (await this.check(texts)).filter((problem) => problem.level !== 'warning');
     if (failures.length > 0)
       throw new DefinitionError(
         `Version ${version} fails ${failures.length} check(s), first: ${failures[0].file} ${failures[0].message}`,

@@ -6,7 +6,8 @@
  */
 import type { Ajv } from 'ajv';
 import { knownFormats, createAjv } from './ajv.js';
-import { folderPath, objectFile, type Folder } from './folder.js';
+import { PROGRAM_FILES } from '../definition-files.js';
+import { objectFile, type Folder } from './folder.js';
 import type { MetaInvalid } from './meta.js';
 import type { Problems } from './problem.js';
 import { resolveRef, type Roles } from './roles.js';
@@ -34,15 +35,8 @@ const explainedElsewhere = [
 const outcomes = new Map<string, { ok: true } | { ok: false; error: unknown }>();
 
 export function checkCompile(folder: Folder, roles: Roles, metaInvalid: MetaInvalid, problems: Problems): void {
-  const metaSchemas = new Set(
-    folder.files
-      .filter((file) => !file.endsWith('.schema.json'))
-      .map((file) => objectFile(folder, file)?.$schema)
-      .filter((s): s is string => typeof s === 'string' && !/^[a-z]+:/i.test(s))
-      .map((s) => folderPath(s)),
-  );
-  metaSchemas.add('wizard.schema.json');
-  metaSchemas.add('register-config.schema.json');
+  // Only the program's own meta-schemas check other files (meta.ts): no draft's file compiles as one.
+  const metaSchemas = new Set<string>(PROGRAM_FILES);
 
   const broken = new Set(
     roles.schemaFiles.filter((file) => metaInvalid.has(file) || problems.has(file, explainedElsewhere)),

@@ -42,6 +42,7 @@ export function checkFields(folder: Folder, roles: Roles, problems: Problems): v
       if (node.errorMessage !== undefined) checkErrorMessage(file, pointer, node, problems);
     });
   }
+  for (const file of roles.schemaFiles) checkReservedNames(file, folder.json.get(file), problems);
 }
 
 function checkStepRoot(file: string, root: Json | undefined, problems: Problems): void {
@@ -66,6 +67,34 @@ function checkStepRoot(file: string, root: Json | undefined, problems: Problems)
       fix: `Rename it in camelCase, e.g. "${name.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')).replace(/^[^A-Za-z]+/, '') || 'newField'}" (and the same key in the uiSchema).`,
     });
   }
+}
+
+/**
+ * Names every JavaScript object already has (toString, constructor, __proto__…). ajv reads a field
+ * as `data[name]`, which finds the inherited member when the manager left the field out: a field
+ * of that name would refuse every registration, and a required one would never be missing.
+ */
+const RESERVED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+function checkReservedNames(file: string, root: Json | undefined, problems: Problems): void {
+  walkSchema(root, ({ node, pointer, property }) => {
+    if (property && RESERVED_NAMES.has(property.name)) reserved(file, pointer, property.name, problems);
+    if (!Array.isArray(node.required)) return;
+    node.required.forEach((name, index) => {
+      if (typeof name === 'string' && RESERVED_NAMES.has(name))
+        reserved(file, ptr(pointer, 'required', index), name, problems);
+    });
+  });
+}
+
+function reserved(file: string, pointer: string, name: string, problems: Problems): void {
+  problems.add({
+    code: 'field-name-reserved',
+    file,
+    pointer,
+    message: `The field name "${name}" is a name every JavaScript object already has, so the validators would read the object's own "${name}" when the field is left empty.`,
+    fix: `Rename the field (for example "${name}Field") here, in "required" and in the uiSchema.`,
+  });
 }
 
 function checkTitle(file: string, pointer: string, name: string, node: JsonObject, problems: Problems): void {

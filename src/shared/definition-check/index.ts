@@ -9,6 +9,7 @@ import { checkCompile } from './compile.js';
 import { checkConditions } from './conditions.js';
 import { checkConfig } from './config.js';
 import { checkFields } from './fields.js';
+import { checkExpansion } from './expansion.js';
 import { checkFloor, type Floor } from './floor.js';
 import { folderOf, type Folder } from './folder.js';
 import { lineOf } from './json.js';
@@ -45,6 +46,8 @@ export function checkDefinition(texts: Record<string, string>, options: CheckOpt
   // Nothing else reads a draft beyond the limits; only known keywords reach a compiler.
   if (checkLimits(folder, problems)) return finish(folder, problems);
   const roles = readRoles(folder);
+  // No compiler, and no reader that inlines references, may see a draft that grows past the limits.
+  if (checkExpansion(folder, roles, problems)) return finish(folder, problems);
   checkVocabulary(folder, roles, problems);
   const metaInvalid = checkMeta(folder, roles, problems);
   checkStructure(folder, roles, problems);

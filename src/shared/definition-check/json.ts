@@ -117,7 +117,13 @@ export function lineOf(text: string, pointer: string): number | undefined {
 /** Walks valid JSON text by character codes, not regular expressions: it runs once per problem over a whole file. */
 class JsonScanner {
   index = 0;
-  constructor(private readonly text: string) {}
+  // A plain field, not a parameter property: the checker also runs from its source in a thread, where
+  // Node strips types and parameter properties are code.
+  private readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 
   lineAt(at: number): number {
     return this.text.slice(0, at).split('\n').length;

@@ -9,9 +9,10 @@ import { DRAFT_07, createAjv } from './ajv.js';
 import { explainAll } from './explain.js';
 import { folderPath, objectFile, type Folder } from './folder.js';
 import { getAt } from '../json-pointer.js';
+import { PROGRAM_FILES, isProgramFile } from '../definition-files.js';
 import { isObject } from './json.js';
 import { didYouMean, list } from './text.js';
-import type { Problems } from './problem.js';
+import type { ProblemInput, Problems } from './problem.js';
 import type { Roles } from './roles.js';
 
 /** Meta-schemas for the definition files that are not JSON Schemas themselves. */
@@ -137,21 +138,17 @@ function checkInstance(file: string, folder: Folder, problems: Problems): void {
       fix: `Add "$schema": "./${expected}" as the first key.`,
     });
   }
-  const schemaFile = declared && !/^[a-z]+:/i.test(declared) ? folderPath(declared, file) : expected;
-  if (!schemaFile) return; // an external $schema: not ours to check
-  const metaSchema = objectFile(folder, schemaFile);
-  if (!metaSchema) {
-    if (!folder.files.includes(schemaFile)) {
-      problems.add({
-        code: 'schema-keyword',
-        file,
-        pointer: '/$schema',
-        message: `"$schema" points to ${schemaFile}, which does not exist.`,
-        fix: expected ? `Write "$schema": "./${expected}".` : 'Point "$schema" at an existing file.',
-      });
-    }
+  const schemaFile = declared === undefined ? expected : programMetaSchema(declared, file);
+  if (!schemaFile) {
+    problems.add(foreignMetaSchema(file, declared ?? '', expected));
     return;
   }
+  if (expected && schemaFile !== expected) {
+    problems.add(foreignMetaSchema(file, declared ?? '', expected));
+    return;
+  }
+  const metaSchema = objectFile(folder, schemaFile);
+  if (!metaSchema) return; // the program's own file, always there: only a checker run without it lands here
   let validate: ValidateFunction;
   try {
     const key = folder.text.get(schemaFile) ?? JSON.stringify(metaSchema);
@@ -172,6 +169,29 @@ function checkInstance(file: string, folder: Folder, problems: Problems): void {
   for (const explained of explainAll(validate.errors ?? [])) {
     problems.add({ code: 'meta', file, pointer: explained.pointer, message: explained.message, fix: explained.fix });
   }
+}
+
+/**
+ * The program's meta-schema that `declared` (written in `file`) names, or undefined. Only the
+ * program's own meta-schemas check a file: one a draft brings along would be compiled here, with
+ * no bound on what it makes ajv do, and would judge the draft by its own rules.
+ */
+function programMetaSchema(declared: string, file: string): string | undefined {
+  if (/^[a-z]+:/i.test(declared)) return undefined;
+  const path = folderPath(declared, file);
+  return isProgramFile(path) ? path : undefined;
+}
+
+function foreignMetaSchema(file: string, declared: string, expected: string | undefined): ProblemInput {
+  return {
+    code: 'schema-keyword',
+    file,
+    pointer: '/$schema',
+    message: `"$schema" is ${JSON.stringify(declared)}, but a file of the form is checked only against the program's own meta-schemas (${list([...PROGRAM_FILES])}).`,
+    fix: expected
+      ? `Write "$schema": "./${expected}".`
+      : 'Remove "$schema", or name one of the program\'s meta-schemas; a meta-schema of the draft\'s own is not read.',
+  };
 }
 
 function lowerFirst(text: string): string {

@@ -37,26 +37,37 @@ export function walkSchema(root: Json | undefined, visit: (visit: Visit) => void
   while (stack.length > 0) {
     const current = stack.pop() as Visit;
     visit(current);
-    const children: Visit[] = [];
     const { node, pointer, inCondition } = current;
-    const add = (child: Json | undefined, at: string, condition: boolean, property?: Visit['property']): void => {
-      if (isObject(child)) children.push({ node: child, pointer: at, inCondition: condition, property });
-    };
-    for (const key of single) add(node[key], ptr(pointer, key), inCondition || key === 'if');
-    for (const key of maps) {
-      const map = node[key];
-      if (!isObject(map)) continue;
-      for (const [name, child] of Object.entries(map)) {
-        const property = key === 'properties' ? { name, parent: node, parentPointer: pointer } : undefined;
-        add(child, ptr(pointer, key, name), inCondition, property);
-      }
-    }
-    for (const key of arrays) {
-      const items = node[key];
-      if (Array.isArray(items)) items.forEach((child, index) => add(child, ptr(pointer, key, index), inCondition));
-    }
+    const children = subschemasOf(node).map(({ keyword, name, child }) => ({
+      node: child,
+      pointer: name === undefined ? ptr(pointer, keyword) : ptr(pointer, keyword, name),
+      inCondition: inCondition || keyword === 'if',
+      property: keyword === 'properties' ? { name: String(name), parent: node, parentPointer: pointer } : undefined,
+    }));
     for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
   }
+}
+
+/** The subschemas right under `node`, in the order written, with the keyword (and name or index) that holds each. */
+export function subschemasOf(node: JsonObject): Array<{ keyword: string; name?: string | number; child: JsonObject }> {
+  const found: Array<{ keyword: string; name?: string | number; child: JsonObject }> = [];
+  for (const keyword of single) {
+    const child = node[keyword];
+    if (isObject(child)) found.push({ keyword, child });
+  }
+  for (const keyword of maps) {
+    const map = node[keyword];
+    if (!isObject(map)) continue;
+    for (const [name, child] of Object.entries(map)) if (isObject(child)) found.push({ keyword, name, child });
+  }
+  for (const keyword of arrays) {
+    const items = node[keyword];
+    if (Array.isArray(items))
+      items.forEach((child, name) => {
+        if (isObject(child)) found.push({ keyword, name, child });
+      });
+  }
+  return found;
 }
 
 /**

@@ -8,12 +8,11 @@
  * a server's start build the same version many times).
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { DefinitionFiles } from '../../../shared/definition-files.js';
 import { SERVER_MODULE_EXPORTS } from '../../../shared/validators-code.js';
 import { SERVER_VALIDATOR_RUNTIME_MODULES, VALIDATOR_RUNTIME_MODULES } from '../../../shared/validators-module.js';
 import { projectRoot } from '../../paths.js';
+import { entryBeside, SOURCE_RESOLVER } from '../source-entry.js';
 import { checkGeneratedModule } from './generated-module-check.js';
 import type { GenerationFailure, SandboxAnswer, SandboxRequest } from './sandbox-protocol.js';
 
@@ -34,9 +33,14 @@ export class GenerationError extends Error {
   }
 }
 
-/** Longest a generation may take, and the largest answer it may give (today's: ~0.5 s and ~150 KB). */
+/**
+ * Longest a generation may take, the largest answer it may give and the heap it may use (today's:
+ * ~0.5 s, two modules of ~150 KB, under 100 MB). The checker refuses drafts that grow too large
+ * once references are expanded, so these only stop what slips past it.
+ */
 const GENERATION_TIMEOUT_MS = 30_000;
-const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+const GENERATOR_HEAP_MB = 256;
 const KEPT = 16;
 
 const BROWSER_MODULE_EXPORTS = [
@@ -67,35 +71,15 @@ function checked(answer: SandboxAnswer): GeneratedValidators {
   return { browser: answer.browser, server: answer.server };
 }
 
-/**
- * From the sources (tests, `npm run dev`), Node strips the types itself: tsx cannot run there, as
- * esbuild needs a worker and a child process. The sources import `./x.js` for `./x.ts`, which this
- * hook resolves.
- */
-const SOURCE_RESOLVER = `data:text/javascript,${encodeURIComponent(`
-import { registerHooks } from 'node:module';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-registerHooks({
-  resolve(specifier, context, next) {
-    if (specifier.startsWith('.') && specifier.endsWith('.js') && context.parentURL?.endsWith('.ts')) {
-      const source = new URL(specifier.slice(0, -3) + '.ts', context.parentURL);
-      if (existsSync(fileURLToPath(source))) return next(source.href, context);
-    }
-    return next(specifier, context);
-  },
-});`)}`;
-
 /** The generator's entry: the built one next to the built server, else the source. */
 function generatorCommand(): string[] {
-  const built = fileURLToPath(new URL('./generate-validators.js', import.meta.url));
-  if (existsSync(built)) return [built];
-  const source = fileURLToPath(new URL('./generate-validators.ts', import.meta.url));
-  return ['--no-warnings=ExperimentalWarning', '--import', SOURCE_RESOLVER, source];
+  const entry = entryBeside(import.meta.url, 'generate-validators');
+  if (!entry.source) return [entry.file];
+  return ['--no-warnings=ExperimentalWarning', '--import', SOURCE_RESOLVER, entry.file];
 }
 
 function permissionFlags(): string[] {
-  return ['--permission', `--allow-fs-read=${projectRoot}`];
+  return [`--max-old-space-size=${GENERATOR_HEAP_MB}`, '--permission', `--allow-fs-read=${projectRoot}`];
 }
 
 function runSandbox(request: SandboxRequest): Promise<SandboxAnswer> {

@@ -1,0 +1,14 @@
+/** What the server and the checker's process (check-definition.ts) say to each other. */
+import type { FloorRule } from '../../../shared/definition-check/floor.js';
+import type { Problem } from '../../../shared/definition-check/index.js';
+
+export interface CheckRequest {
+  id: number;
+  texts: Record<string, string>;
+  floor: readonly FloorRule[];
+}
+
+export interface CheckAnswer {
+  id: number;
+  problems: Problem[];
+}

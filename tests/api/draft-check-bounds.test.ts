@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CheckerProcess, programFiles } from '../../src/server/definition/definition-check.js';
+import { readDefinitionFolder } from '../../src/server/definition/definition.js';
+import { STORED_FLOOR } from '../../src/server/registration/registration.columns.js';
+import { createStaffAccount } from '../../src/server/staff/staff.service.js';
+import { isProgramFile } from '../../src/shared/definition-files.js';
+import { fromRoot } from '../../src/server/paths.js';
+import { hostileDefinitions, hostileTexts } from '../fixtures/hostile-definitions/index.js';
+import { databaseTargets, signInStaff, testApp } from './helpers.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'draft-check-bounds-'));
+const targets = await databaseTargets(`sqlite:${join(folder, 'app.db')}`);
+const DRAFT = '/api/staff/definition/draft';
+const PASSWORD = 'a long enough password';
+
+interface Problem {
+  code: string;
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('the checker process', () => {
+  const shipped = { ...readDefinitionFolder(fromRoot('schemas')).texts, ...programFiles() };
+
+  it('stops a check past its time and answers the bound, not a result', async () => {
+    expect(await new CheckerProcess({ timeoutMs: 1, heapMb: 160 }).check(shipped, STORED_FLOOR)).toEqual({
+      bound: 'time',
+    });
+  });
+
+  it('ends a checker past its heap and answers the bound, while this process carries on', async () => {
+    expect(await new CheckerProcess({ timeoutMs: 30_000, heapMb: 4 }).check(shipped, STORED_FLOOR)).toEqual({
+      bound: 'memory',
+    });
+  });
+
+  it('checks within its bounds, one check after another in one process', async () => {
+    const thread = new CheckerProcess({ timeoutMs: 30_000, heapMb: 160 });
+    for (let round = 0; round < 3; round += 1) {
+      const outcome = await thread.check(shipped, STORED_FLOOR);
+      expect(outcome).toEqual({ problems: [] });
+    }
+  });
+});
+
+describe.each(targets)('a draft costly to check, on $name', (target) => {
+  let app: FastifyInstance | undefined;
+  afterAll(async () => {
+    await app?.close();
+    await target.drop();
+  });
+
+  async function signedIn(
+    server: FastifyInstance,
+  ): Promise<(method: 'GET' | 'PUT', url: string, body?: string) => Promise<{ statusCode: number; json: <T>() => T }>> {
+    const editor = await signInStaff(server, 'editor@example.ir', PASSWORD);
+    return (method, url, payload) =>
+      server.inject({
+        method,
+        url,
+        headers: { cookie: editor.cookie, 'x-xsrf-token': editor.token, 'content-type': 'application/json' },
+        payload,
+      });
+  }
+
+  it('is refused at its file and pointer, and a restarted server serves the stored draft with its problems, unchecked', async () => {
+    app = await testApp({ DATABASE_URL: target.url });
+    await createStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+    let call = await signedIn(app);
+    const revision = (await call('GET', DRAFT)).json<{ revision: number }>().revision;
+    const entry = hostileDefinitions.find((candidate) => candidate.name === 'own-meta-schema');
+    const texts = Object.fromEntries(
+      Object.entries(hostileTexts(entry as (typeof hostileDefinitions)[number])).filter(
+        ([path]) => !isProgramFile(path),
+      ),
+    );
+    const saved = await call('PUT', DRAFT, JSON.stringify({ revision, files: {}, texts }));
+    expect(saved.statusCode).toBe(200);
+    const problems = saved.json<{ problems: Problem[] }>().problems;
+    expect(problems.map((p) => [p.code, p.file, p.pointer])).toContainEqual([
+      'schema-keyword',
+      'wizard.json',
+      '/$schema',
+    ]);
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    await app.close();
+
+    // What a restart reads is what the save stored: a problem planted in the row shows, so nothing was checked again.
+    app = await testApp({ DATABASE_URL: target.url });
+    const planted = { ...problems[0], code: 'planted', message: 'stored, not checked' };
+    await app.database.db
+      .updateTable('definition_draft')
+      .set({ problems: JSON.stringify([...problems, planted]) })
+      .execute();
+    call = await signedIn(app);
+    const read = await call('GET', DRAFT);
+    expect(read.statusCode).toBe(200);
+    expect(read.json<{ problems: Problem[] }>().problems.map((p) => p.code)).toEqual([
+      ...problems.map((p) => p.code),
+      'planted',
+    ]);
+  });
+});
