@@ -1,6 +1,7 @@
 // The import graph (`npm run imports:check`, a stage of `npm test`), on resolved paths, type-only
-// imports included (a type import still ties two rooms together): no cycle anywhere, and each
-// room of src/server and src/client imports only rooms below it. ESLint (eslint.config.js) keeps
+// imports included (a type import still ties two rooms together): no cycle anywhere, and the part
+// of the rooms' low-to-high order written below (the lowest rooms, what mounts what, the console's
+// features apart); docs/architecture.md says what is not checked. ESLint (eslint.config.js) keeps
 // the coarse layers: src/shared ← client and server, widgets apart from both.
 const serverLowRooms = '(definition|audit|throttle|outbox|idempotency|captcha|locations)';
 const staffFeatures = '(list|case|funnel|audit|definition|outbox|integrations)';

@@ -169,7 +169,7 @@ function answer(method: string, path: string): Response {
   return json(404, errorBody(fa.errors.not_found, 'not_found'));
 }
 
-/** The wizard's editor (issue 19): the draft, its save, the preview's token, versions, the diff, publish and rollback. */
+/** The wizard's editor: the draft, its save, the preview's token, versions, the diff, publish and rollback. */
 function definitionAnswer(method: string, path: string): Response | undefined {
   if (method === 'GET' && path === definitionStaffPaths.draft) return json(200, sampleDraft);
   if (method === 'PUT' && path === definitionStaffPaths.draft) {
@@ -189,7 +189,7 @@ function definitionAnswer(method: string, path: string): Response | undefined {
 const matches = (pattern: string, path: string): boolean =>
   new RegExp(`^${pattern.replace(/:\w+/g, '\\d+')}$`).test(path);
 
-/** The integrations (issue 26): endpoints, a secret and a key shown once, the delivery log, a refused address. */
+/** The integrations: endpoints, a secret and a key shown once, the delivery log, a refused address. */
 function integrationsAnswer(method: string, path: string): Response | undefined {
   if (path === integrationPaths.webhooks) {
     if (method === 'GET') return json(200, sampleWebhooks);

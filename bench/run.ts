@@ -56,8 +56,8 @@ const startedAt = Date.now();
 const errors: string[] = [];
 
 const KB = 1024;
-// Issue 12: first paint from HTML, typing within a frame. The server's throughput ratios of issue 5
-// are retired (a few thousand pharmacies never need them); p99, registrations/s and the Locations
+// First paint from HTML, typing within a frame. The server's throughput ratios (stack ÷ bare
+// Fastify) are retired (a few thousand pharmacies never need them); p99, registrations/s and the Locations
 // answer's size stay.
 const limits = {
   welcomeJsGzipBytes: 100 * KB,
@@ -76,7 +76,7 @@ const limits = {
   peerJsRatio: 0.5,
   publishMs: 3000,
   propagationMs: 5000,
-  // Issue 26: three subscribed endpoints (receiver answering in 200 ms) against none, same run.
+  // Three subscribed endpoints (receiver answering in 200 ms) against none, same run.
   webhooksRegistrationsRatio: 0.9,
   webhooksStatusP99Ratio: 1.1,
   /** Added to the status p99 allowed when 10 % of it is less: noise at a p99 of a few ms. */
@@ -201,7 +201,7 @@ const requireApp = (): ServerProcess => {
   return app;
 };
 
-// Issue 19: the wizard measured below is a version published through the staff API, with one new
+// The wizard measured below is a version published through the staff API, with one new
 // field; a second process on the same database must serve it within the budget.
 const publish = await section('publish', async () => {
   const server = requireApp();
@@ -596,7 +596,7 @@ const peer = await section('peer', async () => {
   const oursGzip = walked?.gzipBytes ?? ours.allJs.gzipBytes;
   const oursBrotli = walked?.brotliBytes ?? ours.allJs.brotliBytes;
   const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
-  // The peers have no map (issue 5: "location without map"); ours without its map chunk compares like with like.
+  // The peers were built with the location step's fields and no map; ours without its map chunk compares like with like.
   const mapChunks = ours.chunks.filter((chunk) => chunk.mapRatio > 0.5);
   const oursWithoutMapGzip =
     oursGzip -
@@ -683,7 +683,7 @@ function renderMarkdown(): string {
   out.push(
     `${meta.date} · Node ${meta.node} · ${meta.cpu} × ${meta.cores} · ${meta.chromium} · commit ${meta.commit}${meta.quick ? ' · **quick (smoke) mode: sizes too small to quote**' : ''} · ${formatNumber(meta.durationMs / 1000)} s`,
     '',
-    'Written by `npm run bench` (bench/run.ts). Budgets from issue 12; ✓ met, ✗ missed (margin negative = over the limit).',
+    'Written by `npm run bench` (bench/run.ts). Budgets are `limits` in bench/run.ts; ✓ met, ✗ missed (margin negative = over the limit).',
     '',
   );
   if (errors.length > 0) out.push('**Broken measurements:**', '', ...errors.map((error) => `- ${error}`), '');

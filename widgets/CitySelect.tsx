@@ -104,7 +104,7 @@ export default function CitySelectWidget(props: WidgetProps) {
 
 /**
  * The cities of the chosen province and the chosen city; a city of another province than the one
- * now chosen is cleared (spec §2: the province filters).
+ * now chosen is cleared (the province filters the cities).
  */
 function useProvinceCities(
   provinceId: number | undefined,

@@ -4,7 +4,7 @@ import { fa } from '../src/shared/strings.fa.js';
 import { toPersianDigits } from './shared.js';
 import { trapTab, useModalDialog } from './use-modal-dialog.js';
 
-/** Rules copy (spec §1): product copy kept in schemas/wizard.json#/rules. */
+/** The rules' copy: product copy kept in schemas/wizard.json#/rules. */
 export const rules: { title: string; articles: string[] } = wizard.rules;
 
 export interface RulesDialogProps {

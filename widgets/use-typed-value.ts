@@ -45,7 +45,7 @@ export interface TypedValue<T, E> {
 
 /**
  * A text field that types at the frame rate. RJSF recomputes the whole form on every change it is
- * handed (its issues #3715, #4695), and even a re-render of the one field costs a few ms at 4× CPU.
+ * handed (rjsf-team/react-jsonschema-form#3715 and #4695), and even a re-render of the one field costs a few ms at 4× CPU.
  * So the field is uncontrolled: a keystroke changes only the DOM, with no React render at all, and
  * the value reaches RJSF once typing pauses; at once when the field loses focus, Enter is pressed
  * (a submit then sees it) or the page is hidden (the draft is saved); and after each keystroke's

@@ -1,4 +1,4 @@
-// The location step's map on each provider (issue 25): OSM's tiles (the shipped config) beside
+// The location step's map on each provider: OSM's tiles (the shipped config) beside
 // Neshan's SDK, on a server of its own whose register-config.json names neshan with a web-shaped
 // key. The providers' hosts are answered on the machine by the e2e tests' stand-in (a 1×1 PNG per
 // tile), so the figures are the map's own code and the page's work, never a real tile server.

@@ -1,4 +1,4 @@
-// Issue 19: a changed version is published through the staff API, as an editor in the browser
+// A changed version is published through the staff API, as an editor in the browser
 // would, before the wizard is measured; the rest of the benchmark then measures that version.
 // publishMs: the publish call (the checker, the validators and every step's page, then the switch);
 // propagationMs: from its answer until a second server process on the same database sends the new

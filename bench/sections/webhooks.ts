@@ -1,4 +1,4 @@
-// Issue 26: webhooks must not slow registrations or status changes. Two runs of the real server in
+// Webhooks must not slow registrations or status changes. Two runs of the real server in
 // the same bench run, each on a fresh SQLite file: with no endpoint, then with three endpoints
 // subscribed to every event, pointing at a receiver in this process that answers 200 after
 // 200 ms. Each run measures registrations/s (autocannon, the server section's prepared

@@ -96,7 +96,7 @@ async function renderPages({ version, files }: { version: string; files: Definit
       }),
     });
   }
-  // «پیگیری ثبت‌نام» (issue 20): in the wizard's shell, rendered with the steps.
+  // «پیگیری ثبت‌نام»: in the wizard's shell, rendered with the steps.
   const status: PageStep = {
     route: STATUS_ROUTE,
     kind: 'status',

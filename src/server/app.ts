@@ -76,7 +76,7 @@ export const REDACTED_PATHS = [
   ...PERSONAL_NAMES.map((name) => `*.${name}`),
   '*.captcha',
   '*.validOptionIndex',
-  // Issue 26: webhook secrets and custom header values, whatever object carries them.
+  // Webhook secrets and custom header values, whatever object carries them.
   '*.secret',
   '*.secrets',
   '*.previous_secret',

@@ -18,7 +18,7 @@ export interface Config {
   /** The map's web key: it reaches every page (the SDK's `key`, `{key}` in a tile template), so it must be restricted to the site's domain. */
   mapKey?: string;
   mapTileUrl?: string;
-  /** Issue 25: the address of a point, asked of the map provider's service by the server. */
+  /** The address of a point, asked of the map provider's service by the server. */
   mapService: MapServiceConfig;
   redisUrl?: string;
   trustProxy: boolean | string[];
@@ -28,24 +28,24 @@ export interface Config {
     captchaPerMinute: number;
     registrationPerMinute: number;
     statisticPerMinute: number;
-    /** Issue 26: requests per API key per minute on the versioned read routes, across both of them. */
+    /** Requests per API key per minute on the versioned read routes, across both of them. */
     apiKeyPerMinute: number;
   };
   logLevel: string;
   schemasDir: string;
   clientDir: string;
-  /** Issue 19: the server-side bundle that renders each published version's pages (built with the client, beside it). */
+  /** The server-side bundle that renders each published version's pages (built with the client, beside it). */
   ssrDir: string;
   locationsFile: string;
-  /** Issue 19: how long registrations against a version are still accepted after it stopped being live, and how often each process looks for a newly published version. */
+  /** How long registrations against a version are still accepted after it stopped being live, and how often each process looks for a newly published version. */
   definition: { graceMs: number; pollMs: number };
   /** The site's public address, which SMS messages link to (the status page). */
   publicUrl: string;
   sms: SmsConfig;
   followupRateLimit: { statusPerMinute: number; mobileCodePerMinute: number };
-  /** Issue 23: what asking for one-time codes may cost the SMS account, and what it costs the asker. */
+  /** What asking for one-time codes may cost the SMS account, and what it costs the asker. */
   smsCodes: SmsCodesConfig;
-  /** Issue 26: signed webhooks. */
+  /** Signed webhooks. */
   webhooks: WebhookConfig;
 }
 
@@ -120,7 +120,7 @@ const rules: Record<string, VariableRule> = {
   NODE_ENV: { enum: ['production', 'development', 'test'], expects: 'production, development or test' },
   CSRF_SECRET: { pattern: '^.{32,}$', expects: 'a secret of at least 32 characters' },
   MAP_KEY: { pattern: '^[^\\s]+$', expects: "the map's web key (domain-restricted), without spaces" },
-  // Issue 25: the address from the pin.
+  // The address from the pin.
   MAP_SERVICE: { enum: [...MAP_SERVICE_KINDS], expects: 'neshan or mapir' },
   MAP_SERVICE_KEY: {
     pattern: '^[^\\s]{8,300}$',
@@ -173,7 +173,7 @@ const rules: Record<string, VariableRule> = {
     pattern: '^[1-9][0-9]{2,4}$',
     expects: 'a whole number of milliseconds from 100 to 99999 (how often to look for a newly published form)',
   },
-  // Issue 20: SMS and the status page.
+  // SMS and the status page.
   PUBLIC_URL: {
     pattern: '^https?://[^\\s/]+(/[^\\s]*)?$',
     expects: 'the address of the site, such as https://pharmacy.example.ir',
@@ -195,13 +195,13 @@ const rules: Record<string, VariableRule> = {
     pattern: positiveInt,
     expects: 'a whole number of requests per minute, 1 or more',
   },
-  // Issue 23: the SMS account cannot be pumped.
+  // The SMS account cannot be pumped.
   SMS_CODES_PER_HOUR: { pattern: positiveInt, expects: 'a whole number of one-time codes per hour, 1 or more' },
   SMS_CODE_PROOF_DIFFICULTY: {
     pattern: '^[1-9][0-9]{0,6}$',
     expects: 'a whole number from 1 to 9999999 (the most proof-of-work steps a browser may need before a code)',
   },
-  // Issue 26: signed webhooks.
+  // Signed webhooks.
   WEBHOOK_ALLOW_PRIVATE: { enum: ['true', 'false'], expects: 'true or false' },
   WEBHOOK_TIMEOUT_MS: { pattern: positiveInt, expects: 'a whole number of milliseconds, 1 or more' },
 };
@@ -275,7 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Issue 25: the address from the pin never waits more than 2 s, so a slow provider only means no suggestion. */
+/** The address from the pin never waits more than 2 s, so a slow provider only means no suggestion. */
 function mapServiceConfig(raw: Record<string, string>): MapServiceConfig {
   return {
     kind: raw.MAP_SERVICE as MapServiceKind | undefined,
@@ -286,7 +286,7 @@ function mapServiceConfig(raw: Record<string, string>): MapServiceConfig {
   };
 }
 
-/** Issue 20's settings: the public address, the SMS provider and the status and code limits. */
+/** The applicant's follow-up: the public address, the SMS provider and the status and code limits. */
 function followupConfig(
   raw: Record<string, string>,
   port: number,

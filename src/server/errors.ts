@@ -26,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Every error code's Persian message: the common ones and those of issue 20's routes. */
+/** Every error code's Persian message: the common ones and those of the status page and the one-time codes. */
 const messages: Record<ErrorCode, string> = { ...fa.errors, ...fa.followup.errors };
 
 export function errorBody(code: ErrorCode, fields?: Record<string, string>, detail?: string): ApiErrorBody {

@@ -1,5 +1,5 @@
 /**
- * The HTTP contract between the wizard and the server (product-decisions §2). Types only; the
+ * The HTTP contract between the wizard and the server (docs/api.md). Types only; the
  * server's route JSON Schemas mirror these and its tests import both.
  */
 import type { ErrorCode } from './strings.fa.js';
@@ -17,7 +17,7 @@ export const apiPaths = {
   captcha: '/api/Register/GetCaptcha',
   registration: '/api/Register/Pharmacy',
   locations: '/api/Utility/Locations',
-  /** GET ?lat=&lng=: the point's address from the map provider (issue 25); 404 address_unavailable without one. */
+  /** GET ?lat=&lng=: the point's address from the map provider; 404 address_unavailable without one. */
   address: '/api/Utility/Address',
   health: '/api/health',
 } as const;
@@ -33,7 +33,7 @@ export interface Tier {
 }
 
 /**
- * Which map the location step and the console show (issue 25): `osm` (OpenStreetMap's tiles, no
+ * Which map the location step and the console show: `osm` (OpenStreetMap's tiles, no
  * key), `neshan` (Neshan's web SDK: `key` is the web key, `type` its map type, `poi` and `traffic`
  * its layers), or `tiles` (any XYZ raster template, `{key}` filled from MAP_KEY).
  */

@@ -107,7 +107,7 @@ export const faConsole = {
     what: 'کار',
     registration: 'ثبت‌نام',
     system: 'سامانه',
-    // Issue 18: the console for a working day.
+    // The console for a working day.
     /** The navigation between the console's screens, and what it says when a role has none. */
     screensNav: 'صفحه‌های میز کار',
     registrationsScreen: 'ثبت‌نام‌ها',
@@ -169,7 +169,7 @@ export const faConsole = {
     notAColleague: 'این همکار نمی‌تواند مسئول ثبت‌نام باشد.',
     sameAssignee: 'مسئول تازه با مسئول کنونی یکی است.',
   },
-  /** The wizard's editor in the staff console («ویرایش فرم», issue 19): draft, preview, publish, versions. */
+  /** The wizard's editor in the staff console («ویرایش فرم»): draft, preview, publish, versions. */
   editor: {
     title: 'ویرایش فرم',
     tabs: { edit: 'ویرایش', preview: 'پیش‌نمایش', publish: 'انتشار', versions: 'نسخه‌ها' },
@@ -281,7 +281,7 @@ export const faConsole = {
       rolledBack: 'نسخهٔ {version} دوباره منتشر شد.',
     },
   },
-  /** Issue 19: the changes of a draft against the live form, as the editor reads them before publishing. */
+  /** The changes of a draft against the live form, as the editor reads them before publishing. */
   definitionDiff: {
     wizardTitle: 'عنوان فرم از «{from}» به «{to}» تغییر کرد.',
     rules: 'متن قوانین و مقررات تغییر کرد.',
@@ -321,7 +321,7 @@ export const faConsole = {
     fileRemoved: 'پروندهٔ {file} حذف شد.',
     fileChanged: 'پروندهٔ {file} تغییر کرد.',
   },
-  /** «یکپارچه‌سازی» (/staff/integrations, admins; issue 26): webhooks out and API keys in. */
+  /** «یکپارچه‌سازی» (/staff/integrations, admins): webhooks out and API keys in. */
   integrations: {
     title: 'یکپارچه‌سازی',
     intro: 'رویدادهای ثبت‌نام را برای سامانه‌های دیگر شرکت بفرستید و با کلید API پرونده‌ها را از آن‌ها بخوانید.',

@@ -1,5 +1,5 @@
 /**
- * What the browser fetches for one version of the definition (issue 19): its files and its
+ * What the browser fetches for one version of the definition: its files and its
  * validators module, both immutable (a version's id is the hash of its files), and the same two
  * for the staff preview of the draft, opened by a preview token. Paths only; the server's routes
  * and the wizard share them.

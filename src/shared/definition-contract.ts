@@ -1,5 +1,5 @@
 /**
- * The HTTP contract of the wizard's definition as product data (issue 19): versions, the draft,
+ * The HTTP contract of the wizard's definition as product data: versions, the draft,
  * the checker's problems, publish and rollback. Types and paths only; the server's route schemas
  * mirror these.
  */

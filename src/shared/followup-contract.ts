@@ -1,5 +1,5 @@
 /**
- * Issue 20's part of the HTTP contract: the status page, the mobile number's one-time code and the
+ * The applicant's follow-up in the HTTP contract: the status page, the mobile number's one-time code and the
  * SMS outbox of the console. Types only, and the paths.
  */
 

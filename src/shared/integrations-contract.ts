@@ -1,5 +1,5 @@
 /**
- * The HTTP contract of the integrations (issue 26): signed webhooks to the company's other systems
+ * The HTTP contract of the integrations: signed webhooks to the company's other systems
  * and API keys for reading registrations. Types only, and the paths. The staff routes are for
  * admins only and take the anti-forgery header on writes like every staff write; the key routes
  * (`/api/v1/…`) take `Authorization: Bearer <key>` and never a staff cookie.

@@ -1,5 +1,5 @@
 /**
- * The seam between the server and the pages it sends (issue 19): the server-side bundle Vite
+ * The seam between the server and the pages it sends: the server-side bundle Vite
  * builds once from src/client/prerender.tsx (into the folder beside the client build, see the
  * server's config `ssrDir`) renders every step's page of a version; the server loads that built
  * file, never src/client, and calls it at publish.

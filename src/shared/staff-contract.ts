@@ -9,7 +9,7 @@ export const staffPaths = {
   audit: '/api/staff/audit',
   funnel: '/api/staff/funnel',
   filters: '/api/staff/filters',
-  /** PUT { from, to }: who handles a case (issue 18). */
+  /** PUT { from, to }: who handles a case. */
   assignee: '/api/staff/registrations/:id/assignee',
   /** POST { ids, from, to, reason? }: one status change over many cases, each checked and audited. */
   bulkStatus: '/api/staff/registrations/status',
@@ -47,11 +47,11 @@ export const consoleScreens = {
   registration: { path: '/staff/registrations/:id', roles: CASE_ROLES },
   funnel: { path: '/staff/funnel', roles: CASE_ROLES },
   audit: { path: '/staff/audit', roles: ['admin'] },
-  /** Issue 19: the wizard's definition, its draft, preview, publish and rollback. */
+  /** The wizard's definition, its draft, preview, publish and rollback. */
   definition: { path: '/staff/definition', roles: ['editor', 'admin'] },
-  /** Issue 20: the SMS outbox. */
+  /** The SMS outbox. */
   outbox: { path: '/staff/outbox', roles: ['admin'] },
-  /** Issue 26: webhooks and API keys. */
+  /** Webhooks and API keys. */
   integrations: { path: '/staff/integrations', roles: ['admin'] },
 } as const satisfies Record<string, { path: string; roles: readonly StaffRole[] }>;
 
@@ -126,10 +126,10 @@ export const AUDIT_ACTIONS = [
   'note',
   'export',
   'assign',
-  // Issue 19: a version of the form made live (detail: version, previousVersion, note).
+  // A version of the form made live (detail: version, previousVersion, note).
   'definition_publish',
   'definition_rollback',
-  // Issue 26: a webhook endpoint added, changed, removed, its secret rotated, a test event or a
+  // A webhook endpoint added, changed, removed, its secret rotated, a test event or a
   // replay sent by an admin; disabled by the server (detail: webhook, reason gone | failing).
   'webhook_create',
   'webhook_update',
@@ -138,7 +138,7 @@ export const AUDIT_ACTIONS = [
   'webhook_test',
   'webhook_replay',
   'webhook_disable',
-  // Issue 26: an API key made or revoked (detail: name, prefix and, when made, scopes).
+  // An API key made or revoked (detail: name, prefix and, when made, scopes).
   'api_key_create',
   'api_key_revoke',
 ] as const;
@@ -244,9 +244,9 @@ export interface AuditDetail {
   version?: string;
   previousVersion?: string;
   note?: string;
-  /** Issue 26: the webhook endpoint concerned (never its secret or header values). */
+  /** The webhook endpoint concerned (never its secret or header values). */
   webhook?: { id: number; url: string };
-  /** Issue 26: what an admin changed on an endpoint (field names only). */
+  /** What an admin changed on an endpoint (field names only). */
   changed?: string[];
   /** An API key made or revoked: its name, its first characters and, when made, its scopes. */
   name?: string;
@@ -284,7 +284,7 @@ export interface StatusRequest {
   to: CaseStatus;
   /** Required to reject. */
   reason?: string;
-  /** «نمایش به متقاضی»: the status page shows the rejection's reason (issue 20). */
+  /** «نمایش به متقاضی»: the status page shows the rejection's reason. */
   showReason?: boolean;
 }
 

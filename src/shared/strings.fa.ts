@@ -134,7 +134,7 @@ export const fa = {
     default: 'مقدار این بخش درست نیست.',
   },
   /**
-   * Issue 23: the floor under what is stored (src/server/registration/registration.columns.ts),
+   * The floor under what is stored (src/server/registration/registration.columns.ts),
    * the server's own rules whatever a version of the form says. `fields`: the field message of a
    * registration that breaks its column's floor ({max}: the column's length). `problem`, `fix` and
    * `keep`: the checker's 'below-floor' problem, when a draft's rule for a stored field is looser.
@@ -175,7 +175,7 @@ export const fa = {
       maximum: '"maximum" با عددی تا {max}',
     },
   },
-  /** The wizard across published versions (issue 19): answers carried over, the staff preview. */
+  /** The wizard across published versions: answers carried over, the staff preview. */
   wizardVersions: {
     carriedOver:
       'فرم در این فاصله به‌روز شده است. پاسخ‌هایی که هنوز در فرم هست نگه داشته شد؛ لطفاً مرحله‌ها را یک بار دیگر ببینید و ادامه دهید.',
@@ -200,7 +200,7 @@ export const fa = {
     unavailable: 'سامانه موقتاً در دسترس نیست؛ لطفاً چند دقیقه دیگر دوباره تلاش کنید.',
     internal: 'خطایی پیش آمد؛ لطفاً کمی بعد دوباره تلاش کنید.',
     network: 'ارتباط با سامانه برقرار نشد؛ اتصال اینترنت را بررسی کنید و دوباره تلاش کنید.',
-    // Issue 25: the address from the pin; the wizard shows no suggestion on either.
+    // The address from the pin; the wizard shows no suggestion on either.
     address_unavailable: 'نشانی این نقطه از نقشه در دسترس نیست؛ لطفاً نشانی را خودتان بنویسید.',
     address_outside_iran: 'این نقطه در ایران نیست؛ لطفاً نشانگر را روی محل داروخانه بگذارید.',
     not_built: 'برنامهٔ ثبت‌نام هنوز ساخته نشده است؛ سرپرست سامانه باید دستور npm run build را اجرا کند.',
@@ -210,7 +210,7 @@ export const fa = {
     forbidden: 'شما اجازهٔ این کار را ندارید.',
     status_conflict: 'وضعیت این ثبت‌نام تغییر کرده یا این تغییر وضعیت ممکن نیست؛ لطفاً صفحه را تازه کنید.',
     assignment_conflict: 'مسئول این ثبت‌نام همین حالا تغییر کرده است؛ لطفاً صفحه را تازه کنید.',
-    // Issue 19: the definition as product data (draft, publish, rollback, versions still accepted).
+    // The definition as product data (draft, publish, rollback, versions still accepted).
     draft_stale:
       'همکار دیگری این پیش‌نویس را در این فاصله ذخیره کرده است و تغییر شما ذخیره نشد؛ لطفاً پیش‌نویس تازه را باز کنید و تغییرتان را دوباره وارد کنید.',
     draft_invalid: 'پرونده‌های پیش‌نویس درست فرستاده نشده است؛ لطفاً صفحه را دوباره بارگیری کنید.',
@@ -223,17 +223,17 @@ export const fa = {
     preview_invalid: 'این پیش‌نمایش معتبر نیست؛ لطفاً آن را از صفحهٔ «ویرایش فرم» دوباره باز کنید.',
     note_required: 'برای انتشار، یادداشتی کوتاه دربارهٔ این تغییر بنویسید.',
     definition_outdated: 'فرم ثبت‌نام در این فاصله به‌روز شده است؛ لطفاً فرم تازه را بررسی کنید و دوباره بفرستید.',
-    // Issue 26: signed webhooks.
+    // Signed webhooks.
     webhook_url_refused:
       'این نشانی پذیرفته نیست: نشانی گیرنده باید نشانی عمومی اینترنتی باشد (نه نشانی داخلی، محلی یا چندپخشی) و در محیط عملیاتی با https آغاز شود.',
     webhook_headers: 'سرآیندهای سفارشی درست نیست؛ حداکثر ۵ سرآیند با نام‌های مجاز و مقدار یک‌خطی وارد کنید.',
     replay_busy: 'این رویداد همین حالا در حال ارسال است؛ لطفاً کمی بعد دوباره تلاش کنید.',
-    // Issue 26: the versioned read routes (/api/v1/) take an API key, never a staff session.
+    // The versioned read routes (/api/v1/) take an API key, never a staff session.
     api_key_invalid: 'کلید API معتبر نیست یا باطل شده است؛ لطفاً کلید را در سرآیند Authorization به شکل Bearer بفرستید.',
     bad_cursor: 'نشانگر صفحه معتبر نیست؛ لطفاً فهرست را از صفحهٔ نخست بخوانید.',
   },
   /**
-   * Issue 20: the status page (/status), the SMS messages, the mobile number's one-time code and
+   * The status page (/status), the SMS messages, the mobile number's one-time code and
    * the SMS outbox of the console. `{name}` placeholders are filled by the code that shows them.
    */
   followup: {

@@ -39,7 +39,7 @@ export interface WidgetDeclaration {
   /** The step is laid out beside this widget, on the wide page (the map). */
   widePage?: true;
   /**
-   * The `"verify"` kinds of a field's schema the widget carries out (issue 20): `sms`, a one-time
+   * The `"verify"` kinds of a field's schema the widget carries out: `sms`, a one-time
    * code texted to the number. The checker refuses `"verify"` on a field whose widget has none.
    */
   verifies?: readonly VerifyKind[];
@@ -68,7 +68,7 @@ export const widgetDeclarations: Record<CustomWidgetName, WidgetDeclaration> = {
     review: 'city',
     fetches: [apiPaths.locations],
   },
-  // Follows the map's point: a moved pin brings a suggested address (issue 25).
+  // Follows the map's point: a moved pin brings a suggested address.
   addressTextarea: {
     options: {
       rows: { kind: 'number', default: 2 },

@@ -148,7 +148,7 @@ export function fieldTarget(definition: WizardDefinition, stepId: string, field:
   return pointerFrom([field]);
 }
 
-/** Builds the registration form of spec §3 from the step drafts and the context (tier). */
+/** Builds the registration body (schemas/registration.schema.json) from the step drafts and the context (tier). */
 export function buildRegistration(
   wizard: LoadedWizard,
   drafts: Drafts,

@@ -1,5 +1,5 @@
 /**
- * What the browser receives for each version (issue 19): a version's files and its validators
+ * What the browser receives for each version: a version's files and its validators
  * module, immutable and public; the draft's two for the staff preview, opened by a short-lived
  * token that only editors and admins are given; and a publish that changes what the wizard is sent, on both databases.
  */

@@ -1,4 +1,4 @@
-/** Helpers of issue 20's API tests: the status lookup, staff decisions, the mobile code routes. */
+/** Helpers of the applicant follow-up's API tests: the status lookup, staff decisions, the mobile code routes. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { followupPaths } from '../../src/shared/followup-contract.js';

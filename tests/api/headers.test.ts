@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('security headers', () => {
-  /** Issue 6 item 7, for any CSP: no eval, no inline script, nothing embedded, based or framing. */
+  /** For any CSP: no eval, no inline script, nothing embedded, based or framing. */
   function expectStrictCsp(csp: string): void {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");

@@ -142,9 +142,9 @@ describe('OpenAPI document at /api/openapi.json', () => {
   });
 });
 
-describe("the README's example registration body", () => {
-  const readme = readFileSync(fromRoot('README.md'), 'utf8');
-  const example = /Example registration body:\s*```json\n([\s\S]*?)```/.exec(readme)?.[1];
+describe("docs/api.md's example registration body", () => {
+  const doc = readFileSync(fromRoot('docs/api.md'), 'utf8');
+  const example = /Example registration body:\s*```json\n([\s\S]*?)```/.exec(doc)?.[1];
   const body = JSON.parse(example ?? 'null') as Record<string, unknown> & { adminData: Record<string, unknown> };
   const requestSchema = () =>
     document.paths['/api/Register/Pharmacy'].post.requestBody!.content['application/json'].schema;

@@ -1,7 +1,7 @@
 /**
- * The wizard served from a COPY of the definitions with issue 10's worked examples (a conditional
+ * The wizard served from a COPY of the definitions with the conditions' worked examples (a conditional
  * field and a conditional step: tests/fixtures/conditional-definition.ts), so the shipped wizard
- * stays the spec's five steps. Since issue 19 the browser loads its definition, validators and
+ * stays the spec's five steps. Since the form became product data, the browser loads its definition, validators and
  * pages from the server at run time: the copy needs no build of its own, only a server whose
  * fresh database imports it as its first live version (SCHEMAS_DIR).
  */

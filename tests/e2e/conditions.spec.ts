@@ -1,5 +1,5 @@
 /**
- * Issue 10 tried as product staff would, on a copy of the definitions built on its own
+ * Conditional fields and steps tried as product staff would, on a copy of the definitions built on its own
  * (conditional-build.ts): the hospital-name field asked only for «داخل بیمارستان», and a step only
  * night pharmacies see.
  */

@@ -1,5 +1,5 @@
 /**
- * What only the `neshan` provider has (issue 25), against a local stand-in: the key, map type and
+ * What only the `neshan` provider has, against a local stand-in: the key, map type and
  * layers as the SDK asks for them, and the console's map. Its server is its own, whose
  * register-config.json names neshan (startNeshanServer), and page routes answer every request of
  * Neshan's SDK (quota check, tiles, images). Nothing leaves the machine. The location step's

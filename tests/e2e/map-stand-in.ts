@@ -1,5 +1,5 @@
 /**
- * Local stand-ins for the map providers' hosts (issue 25), shared by the e2e tests and the bench:
+ * Local stand-ins for the map providers' hosts, shared by the e2e tests and the bench:
  * page routes that answer every request of the map (Neshan's quota check, tiles, images) on the
  * machine and refuse, and record, anything else that would leave it.
  */

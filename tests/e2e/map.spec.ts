@@ -1,5 +1,5 @@
 /**
- * The location step on every map provider (issue 25): the same widget with the same behaviour on
+ * The location step on every map provider: the same widget with the same behaviour on
  * `osm` (the shipped config, on the run's server) and on `neshan` (a server of its own whose
  * register-config.json names neshan, MAP_KEY a web key). The providers' hosts are answered by a
  * local stand-in on every page, and each test ends by asserting that no request left the machine.

@@ -1,5 +1,5 @@
 /**
- * Issue 19, as it will be tried: an editor publishes a changed label and a new option through the
+ * Publishing as it will be tried: an editor publishes a changed label and a new option through the
  * staff API (the console's editor is tried in its own spec); with no build and no restart a new
  * visitor gets them in the first HTML and in the form, a second server process on the same
  * PostgreSQL serves them within 5 s, a manager who was halfway through the old version finishes

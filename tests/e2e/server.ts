@@ -35,7 +35,7 @@ export function findCaptchaBank(): string {
   if (candidates.length === 0) {
     throw new Error(
       `e2e: no fixture captcha bank found in ${folder} (a *captcha*.json file in the bank format of ` +
-        'product-decisions §2), and E2E_CAPTCHA_BANK is not set. The tests need a bank whose answers they know.',
+        'docs/configuration.md, CAPTCHA_QUESTIONS_FILE), and E2E_CAPTCHA_BANK is not set. The tests need a bank whose answers they know.',
     );
   }
   return join(folder, candidates[0]);
@@ -184,7 +184,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
 }
 
 /**
- * A server of its own on the `neshan` provider (issue 25): a copy of schemas/ whose register-config.json
+ * A server of its own on the `neshan` provider: a copy of schemas/ whose register-config.json
  * names neshan (map type dreamy, POI on, traffic off), and MAP_KEY a web key. Its pages' requests to
  * Neshan's hosts are for the stand-in (map-stand-in.ts) to answer.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 as a manager tries it: register, follow «پیگیری وضعیت», see «دریافت شد»; come back after a
+ * The status page as a manager tries it: register, follow «پیگیری وضعیت», see «دریافت شد»; come back after a
  * colleague's decision; mistype the number. And /status itself: pre-rendered, none of the form's
  * code, axe-clean.
  */

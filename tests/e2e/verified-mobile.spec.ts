@@ -1,5 +1,5 @@
 /**
- * Issue 20's verified mobile as product staff turn it on: the worked example's one line
+ * The verified mobile as product staff turn it on: the worked example's one line
  * (`"verify": "sms"`) on a copy of the definitions served by a server of its own, SMS_PROVIDER=log,
  * and the code read from the log provider's outbox as the phone would show it.
  */

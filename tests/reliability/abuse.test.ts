@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 6: forgery, replay, flood. CSRF tokens missing, forged, mismatched, from another
+ * Abuse: forgery, replay, flood. CSRF tokens missing, forged, mismatched, from another
  * session, and cross-site Fetch Metadata → 403 csrf; captchas reused, expired, wrong or from another
  * session → captcha_invalid and spent; per-client rate limits (429, Retry-After, Persian message)
  * that a spoofed X-Forwarded-For escapes only when TRUST_PROXY says the proxy is trusted, shared by

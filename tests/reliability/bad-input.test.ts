@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 2: thousands of generated malformed registration requests against a real server,
+ * Bad input: thousands of generated malformed registration requests against a real server,
  * each with a valid XSRF token (so the validation layer is what answers) and many with a fresh,
  * rightly answered captcha (so only the defect stands between the request and a stored row).
  * Then: SQL and HTML payloads in the free text of VALID registrations come back verbatim from the

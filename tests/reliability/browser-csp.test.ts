@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 7, in a browser: the built wizard runs under the server's CSP in headless Chromium
+ * The CSP in a browser: the built wizard runs under the server's CSP in headless Chromium
  * with no violation reported — neither a `securitypolicyviolation` event (listened for from an
  * init script, before any page script runs) nor a CSP message on the console.
  */

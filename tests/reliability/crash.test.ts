@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 4: kill -9 the server in the middle of the load, restart it on the same database:
+ * Crash: kill -9 the server in the middle of the load, restart it on the same database:
  * every registration that was answered 200 before the kill is there, and the database opens
  * cleanly (SQLite: PRAGMA integrity_check = ok, read by a fresh connection before the restart).
  */

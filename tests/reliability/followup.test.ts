@@ -1,5 +1,5 @@
 /**
- * Issue 20 under attack, against real server processes: hostile bodies and bursts on the status
+ * The applicant's follow-up (status page, one-time codes, SMS) under attack, against real server processes: hostile bodies and bursts on the status
  * and code routes (never a 5xx, a code's five looks and three tries hold in parallel, no code
  * guessed), and the SMS queue while the provider fails and the server is killed (no message lost,
  * none sent twice, registrations neither failed nor slowed).

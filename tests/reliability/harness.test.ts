@@ -152,7 +152,7 @@ describe('harness', () => {
       }
     });
 
-    it('covers every kind of bad input the issue lists', () => {
+    it('covers every kind of bad input the suite promises (tests/reliability/README.md)', () => {
       const kinds = new Set(samples.map((s) => s.kind));
       expect([...kinds].sort()).toEqual([
         'content-type',

@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 7: security headers and cookies on a real process, in development and in production
+ * Security headers and cookies on a real process, in development and in production
  * (NODE_ENV=production: HSTS, Secure cookies, the __Host- prefix), and Cache-Control: no-store on
  * every answer that carries personal data or a one-time value.
  */
@@ -19,7 +19,7 @@ export function parseCsp(header: string | undefined): Map<string, string[]> {
   return directives;
 }
 
-/** Problems with a CSP header, by issue 6 item 7 (empty when it is right). */
+/** Problems with a CSP header: eval, inline script, embedding, base or framing allowed (empty when it is right). */
 export function cspProblems(header: string | undefined): string[] {
   if (!header) return ['no Content-Security-Policy'];
   const csp = parseCsp(header);

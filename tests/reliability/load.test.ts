@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 3: valid registrations at many concurrent visitors, each fetching cookies, token and
+ * Load: valid registrations at many concurrent visitors, each fetching cookies, token and
  * captcha the normal way; every 200 must be exactly one row (matched by tracking code and national
  * code), no 5xx, no duplicate. Then each registration sent TWICE at once with one Idempotency-Key:
  * one row per key and two identical answers.
@@ -107,7 +107,7 @@ describe.each(dbKinds)('load (%s)', (kind) => {
     expect(rows.length, 'one row per key').toBe(sizes.registrations);
   });
 
-  // Several processes behind a load balancer share one PostgreSQL (product-decisions §1): the two
+  // Several processes behind a load balancer share one PostgreSQL (docs/production.md): the two
   // copies of a request may land on different processes. Still one row and one answer.
   if (kind === 'postgres')
     it('two processes on one PostgreSQL, the twin requests split between them: one row per key, identical answers', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 8: the server's stdout and stderr over a full run of valid registrations (and the
+ * Logs: the server's stdout and stderr over a full run of valid registrations (and the
  * refusals a real day brings: wrong captcha, bad field, forged token, malformed and oversized
  * bodies, all carrying personal data). Every line must be JSON, and no line may contain a
  * national code, mobile number, name, address, XSRF token, cookie value or captcha answer sent.

@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 5: the database goes away during traffic. The machine's PostgreSQL is never stopped
+ * Outage: the database goes away during traffic. The machine's PostgreSQL is never stopped
  * (other suites use it): the server reaches it through a TCP proxy of this test, which is cut
  * (every connection destroyed, new ones refused) and later reopened on the same port.
  * Expect: 503 `unavailable` with a Persian message while it is away, /api/health 503, the process

@@ -1,6 +1,6 @@
 /**
- * Issue 23, point 2: a catastrophic pattern that got past the checker costs the server linear time.
- * The pattern of the issue is put on the pharmacy's name, and then in a condition on it, in a
+ * A catastrophic pattern that got past the checker costs the server linear time.
+ * The nested Persian-words pattern is put on the pharmacy's name, and then in a condition on it, in a
  * version written straight into the database (the checker refuses it, so no API could publish it),
  * made live, and served by a fresh process whose checker misses it (a process checks a stored
  * version again when it loads it, so its pattern analysis is switched off for this test). Registrations whose name is 49 Persian letters and a "!"
@@ -27,7 +27,7 @@ const random = seededRandom(2323);
 /** The server is started with its pattern analysis switched off (checker-miss.mjs): a stored version is checked again when it is loaded. */
 const CHECKER_MISSES = { NODE_OPTIONS: `--import ${new URL('./harness/checker-miss.mjs', import.meta.url).href}` };
 const issuePattern = hostilePatterns.find((hostile) => hostile.name === 'persian words, nested');
-if (!issuePattern) throw new Error('tests/fixtures/hostile-patterns.ts lost the pattern of issue 23');
+if (!issuePattern) throw new Error('tests/fixtures/hostile-patterns.ts lost the nested Persian-words pattern');
 const NAME_SCHEMA = 'steps/pharmacy-info.schema.json';
 /** What health may take at most while the hostile registration is validated. */
 const HEALTH_LIMIT_MS = 100;

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 11: the staff console under attack, against a real server process. Sign-in brute
+ * The staff console under attack, against a real server process. Sign-in brute
  * force per account and per address, every staff route with a missing, forged, expired or revoked
  * session and an agent on admin routes, CSRF on staff writes, session fixation, the audit log
  * through the API, and no password, session id or personal value in the logs.

@@ -1,5 +1,5 @@
 /**
- * Issue 26, signed webhooks across processes: two server processes share one outbox, one of them
+ * Signed webhooks across processes: two server processes share one outbox, one of them
  * is killed with -9 while deliveries are in flight; every event still reaches the receiver (at least
  * once, verified with standardwebhooks), and no attempt is ever being sent twice at the same moment.
  */

@@ -1,7 +1,7 @@
 /**
  * Every story of the project rendered once, with the project's Storybook annotations (RTL page,
- * seeded React Query, the fetch stub), so a broken story fails CI; plus the coverage issue 4 asks
- * for: each widget's story file covers its states, and every step of schemas/wizard.json has a story.
+ * seeded React Query, the fetch stub), so a broken story fails CI; plus the coverage the stories owe
+ * (story-requirements.ts): each widget's story file covers its states, and every step of schemas/wizard.json has a story.
  */
 import './setup.js';
 import type { ReactElement } from 'react';
@@ -145,7 +145,7 @@ describe.each(files.map(([path, module]) => [fileName(path), module] as const))(
         const post = apiCalls().find((call) => call.method === method && call.path === path);
         expect(post, `${file} › ${exportName} should have sent ${expected.posts}`).toBeDefined();
         expect(post?.headers['idempotency-key'], 'the registration is posted with an Idempotency-Key').toMatch(/\S/);
-        expect(post?.body, 'the posted registration carries the manager of spec §3').toHaveProperty('adminData');
+        expect(post?.body, 'the posted registration carries the manager (adminData)').toHaveProperty('adminData');
       }
 
       const shown = document.body.textContent ?? '';
@@ -164,7 +164,7 @@ describe.each(files.map(([path, module]) => [fileName(path), module] as const))(
   );
 });
 
-// ——— coverage of issue 4 ———
+// ——— the stories' coverage ———
 
 function widgetFetches(name: string): boolean {
   // The widget's file and the widgets/ modules it imports, one level deep (the map's view).
@@ -194,7 +194,7 @@ function factsOf(module: StoriesModule): StoryFacts[] {
   });
 }
 
-describe('issue 4: a story file beside each widget, covering its states', () => {
+describe('a story file beside each widget, covering its states', () => {
   it.each(customWidgetNames.map((name) => [name]))('%s', (name) => {
     const file = `widgets/${widgetFileBase(name)}.stories.tsx`;
     const module = modules[`../../${file}`];
@@ -206,14 +206,14 @@ describe('issue 4: a story file beside each widget, covering its states', () => 
     expect(
       missing,
       `${file} lacks the state(s) ${missing.map((state) => `"${state}"`).join(', ')} ` +
-        `(issue 4: empty, filled, invalid with message, disabled${fetches ? ', and loading and error since it fetches' : ''}). ` +
+        `(every widget: empty, filled, invalid with message, disabled${fetches ? ', and loading and error since it fetches' : ''}). ` +
         `Stories found: ${facts.map((story) => story.exportName).join(', ') || 'none'}. ` +
         'Name a story after its state (e.g. `export const Loading`), or tag it `state:<name>`.',
     ).toEqual([]);
   });
 });
 
-describe('issue 4: a story for every step of schemas/wizard.json', () => {
+describe('a story for every step of schemas/wizard.json', () => {
   const stepStories = Object.entries(modules)
     .filter(([path]) => path.startsWith('../../src/'))
     .flatMap(([, module]) => factsOf(module));

@@ -1,5 +1,5 @@
 /**
- * What issue 4 asks of the stories, in one place for the Vitest check (stories.test.tsx) and the
+ * What the stories must cover, in one place for the Vitest check (stories.test.tsx) and the
  * static-build check (check-static.ts):
  * - a story file beside each widget of widgets/names.ts, covering its states: empty, filled,
  *   invalid (with its message), disabled, and loading and error where the widget fetches;

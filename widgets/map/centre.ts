@@ -101,7 +101,7 @@ export function tileUrlFor(settings: Pick<MapSettings, 'tileUrl' | 'key'>): stri
 }
 
 // The map provider's options, read from Register/Config in one place: where `type`, `poi` and
-// `traffic` live in MapSettings may move (issue 25), and only providerOptions() would change.
+// `traffic` live in MapSettings may move, and only providerOptions() would change.
 
 export interface ProviderOptions {
   provider: MapProvider;

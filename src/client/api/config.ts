@@ -1,7 +1,7 @@
 /**
  * Calls the first page makes, without React Query (which loads with the form steps, keeping
  * /welcome's bundle small): Register/Config through one promise for the session, shared with the
- * React Query config query of the form steps, so it is fetched once (spec §4); the visit count.
+ * React Query config query of the form steps, so it is fetched once; the visit count.
  */
 import { apiPaths, REGISTER_CONFIG_ELEMENT_ID, type RegisterConfig } from '../../shared/api-contract.js';
 import { request } from './http.js';
@@ -36,7 +36,7 @@ export function clearRegisterConfigCache(): void {
   config = undefined;
 }
 
-/** Welcome-page visit count (spec §7); the answer is ignored and a failure never bothers the user. */
+/** Welcome-page visit count (Statistic/Register, read by the console's funnel); the answer is ignored and a failure never bothers the user. */
 export function recordWelcomeVisit(tier: number | undefined): void {
   const query = tier === undefined ? '' : `?tier=${encodeURIComponent(String(tier))}`;
   request(`${apiPaths.statistic}${query}`).catch(() => undefined);

@@ -32,7 +32,7 @@ export function readCookie(name: string): string | undefined {
 
 /**
  * JSON call to the API. Non-GET calls carry the anti-forgery header read from the XSRF-TOKEN
- * cookie (spec §7). A refused token is renewed once with a GET and the call retried, so a manager
+ * cookie (docs/api.md, «Cookies and the anti-forgery header»). A refused token is renewed once with a GET and the call retried, so a manager
  * whose cookie expired on the last step does not lose the submission.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -22,7 +22,7 @@ export const registerConfigQuery = queryOptions({
   gcTime: Infinity,
 });
 
-/** Register/Config: fetched once and kept for the session (spec §4: cached after first fetch). */
+/** Register/Config: fetched once and kept for the session. */
 export function useRegisterConfig() {
   return useQuery(registerConfigQuery);
 }

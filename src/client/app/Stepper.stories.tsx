@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { shellWizard } from '../wizard-source.js';
 import { Stepper } from './Stepper.js';
 
-/** The numbered circles of spec §2, from the steps of schemas/wizard.json; one story per current step. */
+/** The stepper's numbered circles, from the steps of schemas/wizard.json; one story per current step. */
 const steps = shellWizard.steps;
 const stepIds = steps.map((step) => step.id);
 

@@ -11,7 +11,7 @@ export interface StepperProps {
   completed?: readonly string[];
 }
 
-/** The numbered circles of spec §2: one per step, the current one highlighted. */
+/** The stepper's numbered circles: one per step, the current one highlighted. */
 export function Stepper({ steps, currentId, completed = [] }: StepperProps) {
   const currentIndex = steps.findIndex((step) => step.id === currentId);
   return (

@@ -99,7 +99,7 @@ export function WizardRoutes({ prefetch = false, notice }: { prefetch?: boolean;
   const first = wizard.steps[0];
   return (
     <Routes>
-      {/* «پیگیری ثبت‌نام» (issue 20): in the wizard's shell, not a step of it. */}
+      {/* «پیگیری ثبت‌نام»: in the wizard's shell, not a step of it. */}
       <Route path={STATUS_ROUTE} element={<StatusShell />} />
       <Route element={<AppShell prefetch={prefetch} notice={notice} />}>
         {wizard.steps.map((step) => (
@@ -126,7 +126,7 @@ function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(handle);
 }
 
-/** Header, stepper and the routed step (spec §2: "the application root shows the header and the routed content"). */
+/** The application root: header, stepper and the routed step. */
 function AppShell({ prefetch, notice }: { prefetch: boolean; notice?: string }) {
   const wizard = useWizard();
   const env = useWizardEnv();

@@ -5,7 +5,7 @@
  * keeps the full fonts.
  *
  * The subset does not depend on the definition: it is made once, at build time, for whatever any
- * published version can show (issue 19: a label added in the browser must never fall back to
+ * published version can show (a label published from the console must never fall back to
  * another font). Kept: Basic Latin (the tracking code, URLs, Latin digits) with § © « » ° · × ÷ and
  * the no-break space, the Arabic letters Persian writes with and the four Persian ones (پ چ ژ گ) with ک, ی and
  * ۀ, the vowel marks, the tatweel, both Arabic-Indic digit sets with the Persian decimal and

@@ -20,7 +20,7 @@ const FORM_MODULES = [
   '/src/client/form/precompiled.ts',
   '/src/client/definition/validator-runtime.ts',
 ];
-/** The status page's own chunk (issue 20). */
+/** The status page's own chunk. */
 const STATUS_MODULES = ['/src/client/status/StatusPage.tsx'];
 /** The app's entry: only its build gets the server-side bundle (not Storybook's). */
 const APP_ENTRY = '/src/client/main.tsx';

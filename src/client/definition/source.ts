@@ -1,5 +1,5 @@
 /**
- * Where the wizard's definition comes from at run time (issue 19): one version's files and its
+ * Where the wizard's definition comes from at run time: one version's files and its
  * validators module, both fetched from the server and immutable. The live wizard (main.tsx) and
  * the staff console's preview of the draft render through the same path: a `DefinitionSource`,
  * made into `<WizardApp>`'s definition props by `wizardDefinitionOf`.

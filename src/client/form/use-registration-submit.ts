@@ -1,5 +1,5 @@
 /**
- * Final submit (spec §4, product-decisions §2/§4): the registration of spec §3 built from the step
+ * Final submit: the registration body (schemas/registration.schema.json, docs/api.md) built from the step
  * drafts by the mapping in wizard.json, posted once per attempt with its own Idempotency-Key;
  * success or failure stored for /enter; the server's field errors mapped back to their steps; a
  * spent captcha replaced.
@@ -39,7 +39,6 @@ function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-/** `wizard` is the full definition (with schemas): the registration mapping walks the step schemas. */
 /** The server no longer accepts the version this tab was filled in: the live one is loaded instead. */
 const DEFINITION_OUTDATED = 'definition_outdated';
 
@@ -51,6 +50,7 @@ function openLiveVersion(wizard: LoadedWizard): void {
   window.location.assign(`${wizard.steps[0].route}${window.location.search}`);
 }
 
+/** `wizard` is the full definition (with schemas): the registration mapping walks the step schemas. */
 export function useRegistrationSubmit(wizard: LoadedWizard, step: LoadedStep) {
   const { state, actions } = useWizardStore();
   const { version, preview } = useWizardEnv();

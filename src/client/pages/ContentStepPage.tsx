@@ -49,7 +49,7 @@ function WelcomePage({ step }: { step: LoadedStep }) {
   const config = useRegisterConfigOnce();
   const plan = config.data ? resolveTier(config.data, state.tier) : undefined;
 
-  // Spec §7: loading the welcome screen counts one visit (once, with the plan it resolves to).
+  // Loading the welcome screen counts one visit (once, with the plan it resolves to).
   const counted = useRef(false);
   // A hydrating page knows the plan of `?tier=` only once the store has taken it.
   const restored = useStoreRestored();

@@ -19,7 +19,7 @@ export interface PageAssets {
   entryModules: string[];
   /** What a form step needs beyond the entry: its chunks, and its stylesheets (inlined from `css`). */
   form: { scripts: string[]; styles: string[] };
-  /** What the status page (/status, issue 20) needs beyond the entry: its own chunks and stylesheets. */
+  /** What the status page (/status) needs beyond the entry: its own chunks and stylesheets. */
   status: { scripts: string[]; styles: string[] };
   /** The form steps' chunks, fetched (not run) by a content page once it is idle. */
   idle: string[];

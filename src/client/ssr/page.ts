@@ -11,7 +11,7 @@ import { APP_SCRIPTS_MARK, type PageAssets } from './page-assets.js';
 
 export interface PageStep {
   route: string;
-  /** A step's kind, or `status`: the status page (issue 20), in the wizard's shell. */
+  /** A step's kind, or `status`: the status page, in the wizard's shell. */
   kind: 'content' | 'form' | 'review' | 'status';
   documentTitle: string;
   /** GET answers its widgets ask for as soon as they mount: the page preloads them. */

@@ -1,5 +1,5 @@
 /**
- * Drafts are kept per version of the definition (issue 19): each version's state under its own
+ * Drafts are kept per version of the definition: each version's state under its own
  * sessionStorage key, so a tab never reads answers into a form they were not typed for. When the
  * tab opens a version it has no state for, the newest state of another version is carried over:
  * the answers the new version still asks for are kept, and a step stays complete only when none of

@@ -1,5 +1,5 @@
 /**
- * The shared state of the wizard (spec §3 "shared state", §4): one draft per form step, which
+ * The shared state of the wizard: one draft per form step, which
  * steps passed their Continue, the requested plan (`?tier=`), the server's field errors to show
  * when the manager returns, and the outcome of the last registration attempt. Kept in React
  * context and mirrored to sessionStorage, so a reload keeps everything and closing the tab forgets it.

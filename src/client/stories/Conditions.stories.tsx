@@ -1,5 +1,5 @@
 /**
- * Issue 10's worked examples on a copy of the definition (the shipped wizard stays the spec's five
+ * The conditional field and step of docs/editing-the-wizard.md (examples 7 and 8) on a copy of the definition (the shipped wizard stays the spec's five
  * steps): «نام بیمارستان» before and after its condition holds, the stepper with the night-shift
  * step skipped and shown, and a review step ("kind": "review") before /manager. Rendered by the
  * app itself, with RJSF's runtime validator (Storybook has no CSP; the app's precompiled

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { WizardStory, wizardSteps, type WizardStoryProps } from '../../../.storybook/wizard-story.js';
 import { Header as AppHeader } from './Header.js';
 
-/** Spec §2's header: the product logo and «سامانه یکپارچه مدیریت داروخانه», above every step. */
+/** The wizard's header: the product logo and «سامانه یکپارچه مدیریت داروخانه», above every step. */
 const stepIds = wizardSteps.map((step) => step.id);
 
 type HeaderArgs = Pick<WizardStoryProps, 'step' | 'search'> & { showPage: boolean };

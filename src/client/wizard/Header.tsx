@@ -1,6 +1,6 @@
 import { fa } from '../../shared/strings.fa.js';
 
-/** Spec §2: the product logo and «سامانه یکپارچه مدیریت داروخانه», above every step. */
+/** The product logo and «سامانه یکپارچه مدیریت داروخانه», above every step. */
 export function Header() {
   return (
     <header className="app-header">

@@ -19,7 +19,7 @@ export interface ApiKeyTable {
 
 declare module '../db/tables.js' {
   interface Database {
-    /** Issue 26: the keys of the versioned read routes (migration 017). */
+    /** The keys of the versioned read routes (migration 017). */
     api_keys: ApiKeyTable;
   }
 }

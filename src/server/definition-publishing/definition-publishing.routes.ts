@@ -120,7 +120,7 @@ const publishRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** Issue 19's staff API: versions, the draft (compare-and-set on its revision), the diff, publish and rollback. */
+/** The definition's staff API: versions, the draft (compare-and-set on its revision), the diff, publish and rollback. */
 export const definitionPublishingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(versionRoutes);
   await app.register(draftRoutes);

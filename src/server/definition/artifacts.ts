@@ -1,5 +1,5 @@
 /**
- * What the browser receives for one version of the definition (issue 19), made once per version
+ * What the browser receives for one version of the definition, made once per version
  * before it is served: its files as `definition.json`, its validators module (ajv standalone code,
  * src/shared/validators-code.ts) and, when the client is built, every step's page rendered by the
  * server-side bundle the build left (src/shared/page-renderer.ts), with Register/Config inlined.

@@ -63,17 +63,18 @@ export function filesOf(texts: DefinitionTexts): DefinitionFiles {
   return files;
 }
 
+/** A version no longer live, and when it stopped being live (the grace window counts from it). */
+interface RetiredVersion {
+  definition: Definition;
+  retiredAt: number;
+}
+
 /**
  * The versions this process serves, kept in step with the database: the live one (switched when
  * another process publishes, found by polling the one-row pointer), the past ones still accepted,
  * and any other on demand. Publishing and rolling back switch the live version through here, so
  * the process that does it serves the new version as soon as it is committed.
  */
-interface RetiredVersion {
-  definition: Definition;
-  retiredAt: number;
-}
-
 export class DefinitionStore implements DefinitionRegistry {
   private current!: { definition: Definition; serial: number };
   /** Versions no longer live but still accepted, with when they stopped being live. */

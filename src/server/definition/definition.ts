@@ -98,7 +98,7 @@ export async function buildDefinition(
   };
 }
 
-/** Today's folder layout (schemas/): reads its files, then definitionFromFiles. */
+/** A definition folder (schemas/, or SCHEMAS_DIR): reads its files, then buildDefinition. */
 export function loadDefinition(schemasDir: string, overrides: DefinitionOverrides = {}): Promise<Definition> {
   return buildDefinition(readDefinitionFolder(schemasDir).files, overrides);
 }

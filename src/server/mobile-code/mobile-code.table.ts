@@ -17,9 +17,9 @@ export interface CodeProofTable {
 
 declare module '../db/tables.js' {
   interface Database {
-    /** Issue 20: the mobile numbers' one-time codes (migration 014). */
+    /** The mobile numbers' one-time codes (migration 014). */
     mobile_codes: MobileCodeTable;
-    /** Issue 23: proofs of work spent on a code (migration 015). */
+    /** Proofs of work spent on a code (migration 015). */
     code_proofs: CodeProofTable;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Everything the browser receives for a version of the definition (issue 19): a preparer that
+ * Everything the browser receives for a version of the definition: a preparer that
  * makes its artifacts (definition/artifacts.ts) before the version is served, here and in every
  * other process. The routes that send them are definition/definition-assets.routes.ts (a stored
  * version's) and definition-publishing/draft-preview.routes.ts (the draft's, for the staff

@@ -8,7 +8,7 @@ import type { SmsProvider } from '../sms/provider.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Issue 20: the SMS provider (SMS_PROVIDER) and the worker that sends the outbox. */
+    /** The SMS provider (SMS_PROVIDER) and the worker that sends the outbox. */
     sms: { provider: SmsProvider; worker: SmsWorker };
   }
 }

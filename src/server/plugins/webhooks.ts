@@ -8,7 +8,7 @@ import { WebhookWorker } from '../webhooks/webhook.worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Issue 26: what the webhook routes use, and the worker that sends the webhook outbox. */
+    /** What the webhook routes use, and the worker that sends the webhook outbox. */
     webhooks: { services: WebhookServices; worker: WebhookWorker };
   }
 }

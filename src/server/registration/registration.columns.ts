@@ -13,8 +13,8 @@ import { pointerFrom } from '../../shared/json-pointer.js';
  * - `boolean`: the form field is a boolean, stored as 0 or 1;
  * - `personal`: identifies or locates a person, so never written to a log;
  * - `generated`: the database fills it (an id, or a default) when the insert leaves it out;
- * - `floor`: what the column stores, whatever version of the form the value was filled in (issue
- *   23): the server refuses a registration below it (registration.floor.ts) and the checker a
+ * - `floor`: what the column stores, whatever version of the form the value was filled in:
+ *   the server refuses a registration below it (registration.floor.ts) and the checker a
  *   draft whose own rule is looser (src/shared/definition-check/floor.ts). Its type follows `sql`
  *   (`boolean` for a boolean), and a column the database cannot fill is required. The columns are
  *   `text`: the lengths are sane limits with headroom over schemas/, not the database's.

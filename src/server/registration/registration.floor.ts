@@ -1,5 +1,5 @@
 /**
- * The floor under what is stored (issue 23), applied to every registration whatever version of the
+ * The floor under what is stored, applied to every registration whatever version of the
  * form it was filled in: after the version's own validation, before anything is written or queued.
  * A version that got below the floor (the checker refuses to publish one, but a version may predate
  * it) can then make a manager fix a field, never store a wrong national code or a foreign mobile,

@@ -29,12 +29,12 @@ export interface RegistrationDeps {
   writes: GroupCommit;
   captcha: CaptchaService;
   clock: () => number;
-  /** The site's address, which the SMS receipt links to (issue 20). */
+  /** The site's address, which the SMS receipt links to. */
   publicUrl: string;
 }
 
 /**
- * The registration form after normalisation and schema validation (spec §3): the fields the
+ * The registration body after normalisation and schema validation: the fields the
  * columns hold (registration.columns.ts), the captcha, and whatever else schemas/ adds.
  */
 export type RegistrationForm = ColumnFields & {
@@ -118,7 +118,7 @@ async function store(
     },
     deps.clock(),
   );
-  // Issue 26: the same holds for the receivers' event, one outbox row per subscribed endpoint.
+  // The same holds for the receivers' event, one outbox row per subscribed endpoint.
   await queueRegistrationCreated(
     db,
     { id, trackingCode, status: 'new', definitionVersion: row.definition_version },

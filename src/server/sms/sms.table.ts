@@ -31,7 +31,7 @@ export interface SmsOutboxTable {
 
 declare module '../db/tables.js' {
   interface Database {
-    /** Issue 20: the SMS queue (migration 014). */
+    /** The SMS queue (migration 014). */
     sms_outbox: SmsOutboxTable;
   }
 }

@@ -169,7 +169,7 @@ const updatedAt = sql<string>`coalesce(case_handling.status_changed_at, registra
 export type ReaderCaseRow = CaseRow & { updated_at: string };
 
 /**
- * The versioned read route's pages (issue 26): the filtered cases in id order after `afterId`,
+ * The versioned read route's pages: the filtered cases in id order after `afterId`,
  * changed at or after `updatedSince` if given. A case made between two pages has a higher id than
  * any already read, so a walk sees every case once, however many are made meanwhile.
  */

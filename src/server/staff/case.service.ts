@@ -90,11 +90,11 @@ interface Move {
   from: CaseStatus;
   to: CaseStatus;
   reason: string;
-  /** «نمایش به متقاضی»: the status page shows the reason (issue 20). */
+  /** «نمایش به متقاضی»: the status page shows the reason. */
   showReason: boolean;
 }
 
-/** Where the SMS of a decision links to (issue 20: approved and rejected are texted to the manager). */
+/** Where the SMS of a decision links to (approved and rejected are texted to the manager). */
 export interface DecisionNotice {
   publicUrl: string;
 }
@@ -134,9 +134,9 @@ async function moveOne(
         ...(move.showReason ? { showReason: true } : {}),
       },
     });
-    // Issue 20: an approval or a rejection is texted to the manager, queued with the change itself.
+    // An approval or a rejection is texted to the manager, queued with the change itself.
     await queueDecisionSms(trx, { registrationId: id, to: move.to, publicUrl: notice.publicUrl, now });
-    // Issue 26: the receivers' event, with the change; the reason only if the applicant sees it too.
+    // The receivers' event, with the change; the reason only if the applicant sees it too.
     await queueStatusChanged(
       trx,
       { id, trackingCode: moved.tracking_code, status: move.to, definitionVersion: moved.definition_version },
@@ -220,7 +220,7 @@ export async function assignCase(
   if (!row) throw new ApiError(404, 'not_found');
   const assigned = await database.transaction('durable', async (trx) => {
     if (!(await setAssignee(trx, id, from, to))) return false;
-    // Issue 26: the receivers' event, with the change (a case's code and version never change).
+    // The receivers' event, with the change (a case's code and version never change).
     await queueAssigned(
       trx,
       { id, trackingCode: row.tracking_code, status: row.status, definitionVersion: row.definition_version },

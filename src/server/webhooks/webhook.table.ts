@@ -65,7 +65,7 @@ export interface WebhookAttemptTable {
 
 declare module '../db/tables.js' {
   interface Database {
-    /** Issue 26: webhook endpoints, their outbox and the delivery log (migration 016). */
+    /** Webhook endpoints, their outbox and the delivery log (migration 016). */
     webhook_endpoints: WebhookEndpointTable;
     webhook_messages: WebhookMessageTable;
     webhook_attempts: WebhookAttemptTable;

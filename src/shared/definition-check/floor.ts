@@ -1,5 +1,5 @@
 /**
- * The floor under what is stored (issue 23): a draft whose own rule for a stored field is looser
+ * The floor under what is stored: a draft whose own rule for a stored field is looser
  * than the rule its column keeps, or that makes a stored, required answer optional, is refused
  * ('below-floor'), so the browser never accepts what the server will refuse.
  *

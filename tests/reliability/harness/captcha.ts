@@ -1,6 +1,6 @@
 /**
  * Answers a captcha "the normal way": the suite starts every server with its own plain question bank
- * (fixtures/captcha-bank.json, the format of product-decisions §2), so a client finds the right
+ * (fixtures/captcha-bank.json, the bank format of docs/configuration.md, CAPTCHA_QUESTIONS_FILE), so a client finds the right
  * option by its text, whatever order the server shuffled the options into. Arithmetic questions (a
  * generated kind a server may add to any bank) are computed.
  */

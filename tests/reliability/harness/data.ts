@@ -1,5 +1,5 @@
 /**
- * Valid registrations (spec §3 form, schemas/registration.schema.json) with values that are unique
+ * Valid registrations (the body of schemas/registration.schema.json) with values that are unique
  * per request and distinctive enough to be searched for in logs and in the database.
  */
 import { readFileSync } from 'node:fs';

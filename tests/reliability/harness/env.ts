@@ -1,6 +1,6 @@
 /**
  * Everything the reliability suite reads from the environment, in one place, with the defaults the
- * issue asks for (sizes are small enough for a few minutes on 2 cores; raise them for longer runs).
+ * suite's figures are taken at (sizes are small enough for a few minutes on 2 cores; raise them for longer runs).
  */
 import { resolve } from 'node:path';
 import { serviceUrl } from '../../services.js';

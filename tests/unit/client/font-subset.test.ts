@@ -1,5 +1,5 @@
 /**
- * The web font is cut once, at build time, to what any published version can show (issue 19): the
+ * The web font is cut once, at build time, to what any published version can show: the
  * kept set does not depend on schemas/, and holds every character of the shipped definition, of
  * the interface strings and of the Persian a label may carry, so no text falls back to another font.
  */

@@ -1,5 +1,5 @@
 /**
- * «یکپارچه‌سازی» (issue 26) against a stand-in of the staff API: a webhook's secret and an API key
+ * «یکپارچه‌سازی» against a stand-in of the staff API: a webhook's secret and an API key
  * are shown once, focused, and gone once closed or the screen is left (nowhere in React Query's
  * caches either); a refused address shows the server's message at the URL field, with a summary
  * link that focuses it; a key is copied with one press.

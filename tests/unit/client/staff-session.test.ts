@@ -1,7 +1,7 @@
 /**
  * The console's session as the app watches it (session/query-client.ts): a wrong password is not an ended
  * session, and an ended session leaves the watched session query in place, set to nobody, so the
- * next sign-in shows at once (issue 23, point 7).
+ * next sign-in shows at once.
  */
 import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

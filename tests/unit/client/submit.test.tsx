@@ -15,7 +15,7 @@ function filledIn(): Partial<WizardState> {
   return { tier: 2, completed: ['pharmacy-info', 'location'], drafts: { ...validAnswers, manager } };
 }
 
-/** The registration form of spec §3 for the draft above. */
+/** The registration body (schemas/registration.schema.json) for the draft above. */
 const { acceptTerms: _accepted, captchaId: _id, captchaAnswer: _answer, ...adminData } = manager;
 const { selectedState: _province, ...location } = validAnswers.location;
 const expectedBody = {
@@ -36,7 +36,7 @@ async function openManager() {
 }
 
 describe('final submit on /manager', () => {
-  it('posts exactly the registration of spec §3 with the anti-forgery and idempotency headers, busy meanwhile', async () => {
+  it('posts exactly the registration body with the anti-forgery and idempotency headers, busy meanwhile', async () => {
     const api = installFakeApi();
     document.cookie = 'XSRF-TOKEN=token-from-cookie; path=/';
     let answer: (reply: { status: number; body?: unknown }) => void = () => undefined;

@@ -1,5 +1,5 @@
 /**
- * Drafts per version (issue 19): a tab keeps each version's answers apart, and a tab that opens a
+ * Drafts per version: a tab keeps each version's answers apart, and a tab that opens a
  * newly published version keeps the answers that still fit, with only the steps that still hold
  * complete.
  */

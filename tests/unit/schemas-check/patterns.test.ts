@@ -57,7 +57,7 @@ describe('the shipped patterns', () => {
 });
 
 describe('a pattern that is not linear-time', () => {
-  it('is refused: the Persian words of issue 23, with the attack and the way to write it', () => {
+  it('is refused: nested Persian words, with the attack and the way to write it', () => {
     const problem = only(withNamePattern('^([\\u0600-\\u06FF]+ ?)+$'), 'pattern-not-linear');
     expect(problem).toMatchObject({ file: 'steps/pharmacy-info.schema.json', pointer: NAME });
     expect(problem.message).toContain('exponential time');

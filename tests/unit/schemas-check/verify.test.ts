@@ -1,5 +1,5 @@
 // @vitest-environment node
-// `"verify": "sms"` (issue 20): the worked example of docs/editing-the-wizard.md passes, and each
+// `"verify": "sms"`: the worked example of docs/editing-the-wizard.md passes, and each
 // way of getting it wrong is named with its fix.
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyMobile } from '../../fixtures/verified-definition.js';

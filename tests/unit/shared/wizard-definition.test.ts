@@ -14,7 +14,7 @@ const wizard = loadRealWizard();
 const drafts = { ...validAnswers, manager: withCaptcha({ id: 'c-1', validOptionIndex: 2 }) };
 
 describe('the registration built from step drafts', () => {
-  it('is exactly the form of spec §3', () => {
+  it('is exactly the registration body of schemas/registration.schema.json', () => {
     const { acceptTerms: _accepted, captchaId: _id, captchaAnswer: _answer, ...manager } = drafts.manager;
     const { selectedState: _province, ...location } = validAnswers.location;
     expect(buildRegistration(wizard, drafts, { tier: 2 })).toEqual({

@@ -1,5 +1,5 @@
 /**
- * «ویرایش فرم» (issue 19): the draft of the wizard's definition edited, previewed, published and
+ * «ویرایش فرم»: the draft of the wizard's definition edited, previewed, published and
  * rolled back by product staff. Loaded as its own chunk, only when the screen is opened.
  */
 import { useState } from 'react';

@@ -28,15 +28,15 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
   { screen: 'registration', Screen: RegistrationScreen },
   { screen: 'funnel', navTitle: faConsole.staff.funnel, Screen: lazy(() => import('../funnel/FunnelScreen.js')) },
   { screen: 'audit', navTitle: faConsole.staff.auditLog, Screen: lazy(() => import('../audit/AuditScreen.js')) },
-  // Issue 19: the wizard's editor (CodeMirror and all in its own chunk).
+  // The wizard's editor (CodeMirror and all in its own chunk).
   {
     screen: 'definition',
     navTitle: faConsole.editor.title,
     Screen: lazy(() => import('../definition/DefinitionScreen.js')),
   },
-  // Issue 20: the SMS outbox.
+  // The SMS outbox.
   { screen: 'outbox', navTitle: fa.followup.outbox.title, Screen: lazy(() => import('../outbox/OutboxScreen.js')) },
-  // Issue 26: webhooks and API keys.
+  // Webhooks and API keys.
   {
     screen: 'integrations',
     navTitle: faConsole.integrations.title,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * The definition as product data (issue 19): each version's whole files (immutable; the rows of
+ * The definition as product data: each version's whole files (immutable; the rows of
  * 007 that hold only a registration schema stay for old registrations' titles), the one live
  * pointer with a serial every process polls, the draft with a revision for compare-and-set, and
  * the history of every import, publish and rollback (append-only).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Issue 20, the applicant's follow-up: the SMS outbox (the queue the worker sends from, and what
+ * The applicant's follow-up: the SMS outbox (the queue the worker sends from, and what
  * admins read) and the one-time codes that verify a mobile number. The status page's locks count
  * in the throttle table (005, renamed by 018), whose atomic counting they reuse under keys of their own.
  */

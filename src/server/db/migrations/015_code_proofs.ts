@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 23: the proofs of work already spent on a one-time code, by their challenge's nonce. The
+ * The proofs of work already spent on a one-time code, by their challenge's nonce. The
  * primary key is the compare-and-set: of two requests carrying one proof, one insert wins.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Issue 26, signed webhooks: the endpoints (secrets and custom header values encrypted), the
+ * Signed webhooks: the endpoints (secrets and custom header values encrypted), the
  * outbox of events per endpoint that the delivery worker claims under a lease, and the delivery
  * log of every attempt.
  */

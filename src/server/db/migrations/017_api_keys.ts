@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Issue 26: the keys other systems read registrations with. Only the key's SHA-256 is kept (the
+ * The keys other systems read registrations with. Only the key's SHA-256 is kept (the
  * unique index is the lookup of every request that carries one) and its first characters, to tell
  * keys apart in the console; the key itself is shown once and never stored.
  */

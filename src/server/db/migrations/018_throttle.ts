@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Issue 24: the sign-in throttle table (005) also counts the status page's lookups and the SMS
+ * The sign-in throttle table (005) also counts the status page's lookups and the SMS
  * codes, so it takes the name of what it is. Its rows stay: a lock earned before the upgrade still
  * holds after it. SQLite renames the primary key's automatic index with the table; PostgreSQL
  * keeps the constraint's old name unless told.

@@ -22,7 +22,7 @@ export interface RegistrationViewProps {
   backHref: string;
   /** Who handles the case, and the controls to change it. */
   assignment?: ReactNode;
-  /** `showReason`: «نمایش به متقاضی» was ticked (the status page then shows the reason, issue 20). */
+  /** `showReason`: «نمایش به متقاضی» was ticked (the status page then shows the reason). */
   onMove: (to: CaseStatus, reason?: string, showReason?: boolean) => void;
   /** Resolves once the note is saved (the field is then emptied), rejects when it was refused. */
   onNote: (body: string) => Promise<unknown>;

@@ -1,5 +1,5 @@
 /**
- * The staff API of the wizard's definition (issue 19, item 9; src/shared/definition-contract.ts):
+ * The staff API of the wizard's definition (src/shared/definition-contract.ts):
  * versions, the draft, publish, rollback and the diff read before publishing. Roles editor and admin.
  */
 import { request } from '../../../api/http.js';

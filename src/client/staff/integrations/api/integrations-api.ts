@@ -1,5 +1,5 @@
 /**
- * The integrations' staff API (issue 26; src/shared/integrations-contract.ts): webhook endpoints,
+ * The integrations' staff API (src/shared/integrations-contract.ts): webhook endpoints,
  * their delivery log, and API keys. Admins only; writes carry the anti-forgery header (http.ts).
  */
 import { request } from '../../../api/http.js';
