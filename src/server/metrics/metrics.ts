@@ -3,9 +3,6 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /** Which queue a delivery or a depth is about. */
 export type OutboxName = 'sms' | 'webhook';
 
-/** What became of one delivery attempt: handed over, to be tried again, given up, or too late to send. */
-export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'expired';
-
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** Route and method labels come from a closed set: an unknown URL or method never makes a new series. */
