@@ -67,7 +67,7 @@ interface Seeded {
 }
 
 /** Registrations as the wizard stores them (the server's own column map), spread over a year. */
-function* registrations(count: number, locations: Locations, now: number) {
+export function* registrations(count: number, locations: Locations, now: number) {
   const random = generator(12);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const { manager, location } = validAnswers;
@@ -245,7 +245,7 @@ async function measure(
 }
 
 /** A fresh PostgreSQL database for the run, or why there is none. */
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | { reason: string }> {
+export async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | { reason: string }> {
   const base =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `bench_staff_${process.pid}_${Date.now()}`;

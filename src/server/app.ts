@@ -15,10 +15,12 @@ import database from './plugins/database.js';
 import definition from './plugins/definition.js';
 import definitionAssets from './plugins/definition-assets.js';
 import locations from './plugins/locations.js';
+import metrics from './plugins/metrics.js';
+import pressure from './plugins/pressure.js';
 import notFound from './plugins/not-found.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
-import requestLog from './plugins/request-log.js';
+import requestLog, { requestIdOf } from './plugins/request-log.js';
 import securityHeaders from './plugins/security-headers.js';
 import sms from './plugins/sms.js';
 import spa from './plugins/spa.js';
@@ -37,6 +39,7 @@ import { definitionAssetRoutes } from './definition/definition-assets.routes.js'
 import { definitionPublishingRoutes } from './definition-publishing/definition-publishing.routes.js';
 import { draftPreviewRoutes } from './definition-publishing/draft-preview.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
+import { metricsRoutes } from './metrics/metrics.routes.js';
 import { statisticRoutes } from './routes/statistic.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { funnelRoutes } from './statistics/funnel.routes.js';
@@ -100,6 +103,10 @@ export async function buildApp({
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     trustProxy: config.trustProxy,
+    // A well-formed X-Request-Id (nginx sets one) is kept, so one id follows a request through the
+    // proxy's log and ours; anything else is replaced by a fresh one.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Our own single line per request (plugins/request-log.ts) replaces Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Off: Fastify's own 503 while closing is English and off-contract; the hook below answers instead.
@@ -166,6 +173,9 @@ async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFu
   for (const plugin of [
     database,
     definition,
+    // Early, so that its request hooks see every route added after it.
+    metrics,
+    pressure,
     apiErrors,
     securityHeaders,
     requestLog,
@@ -194,6 +204,7 @@ async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFu
     locationsRoutes,
     addressRoutes,
     healthRoutes,
+    metricsRoutes,
     staffRoutes,
     funnelRoutes,
     definitionPublishingRoutes,

@@ -47,6 +47,30 @@ export interface Config {
   smsCodes: SmsCodesConfig;
   /** Signed webhooks. */
   webhooks: WebhookConfig;
+  /** Prometheus metrics: where they are served and how long the database may take to give its figures. */
+  metrics: MetricsConfig;
+  /** @fastify/under-pressure's bounds: past either, every request but the probes and metrics is answered 503. */
+  pressure: PressureConfig;
+  /** SHUTDOWN_DELAY_MS: after SIGTERM, how long readiness answers 503 before the server stops taking requests. */
+  shutdownDelayMs: number;
+}
+
+export interface MetricsConfig {
+  /** METRICS_PORT: the metrics' own listener (0: any free port); unset, no listener. */
+  port?: number;
+  /** METRICS_HOST: the address that listener binds, 127.0.0.1 unless told otherwise. */
+  host: string;
+  /** METRICS_TOKEN: when set, GET /metrics on the public port too, for a bearer of this token (and the listener asks for it as well). */
+  token?: string;
+  /** METRICS_QUERY_TIMEOUT_MS: past this the figures kept in the database are left out of a scrape. */
+  queryTimeoutMs: number;
+}
+
+export interface PressureConfig {
+  /** PRESSURE_MAX_EVENT_LOOP_DELAY_MS; 0 turns the check off. */
+  maxEventLoopDelayMs: number;
+  /** PRESSURE_MAX_HEAP_USED_MB in bytes; unset, 90 % of V8's heap limit; 0 turns the check off. */
+  maxHeapUsedBytes?: number;
 }
 
 /** Which reverse-geocoding service answers GET Utility/Address, and how to reach it. */
@@ -204,6 +228,29 @@ const rules: Record<string, VariableRule> = {
   // Signed webhooks.
   WEBHOOK_ALLOW_PRIVATE: { enum: ['true', 'false'], expects: 'true or false' },
   WEBHOOK_TIMEOUT_MS: { pattern: positiveInt, expects: 'a whole number of milliseconds, 1 or more' },
+  // Monitoring: the metrics' listener and token, the readiness during a stop, the pressure bounds.
+  METRICS_PORT: { pattern: '^[0-9]{1,5}$', expects: 'a port number between 0 and 65535 (0: any free port)' },
+  METRICS_HOST: { pattern: '^[^\\s]+$', expects: 'an address for the metrics listener, such as 127.0.0.1' },
+  METRICS_TOKEN: {
+    pattern: '^[A-Za-z0-9._~+/=-]{32,200}$',
+    expects: 'a token of 32 to 200 characters (letters, digits, . _ ~ + / = -)',
+  },
+  METRICS_QUERY_TIMEOUT_MS: {
+    pattern: '^[1-9][0-9]{0,4}$',
+    expects: 'a whole number of milliseconds from 1 to 99999',
+  },
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: {
+    pattern: '^[0-9]{1,5}$',
+    expects: 'a whole number of milliseconds from 0 (no check) to 99999',
+  },
+  PRESSURE_MAX_HEAP_USED_MB: {
+    pattern: '^[0-9]{1,6}$',
+    expects: 'a whole number of megabytes from 0 (no check) to 999999',
+  },
+  SHUTDOWN_DELAY_MS: {
+    pattern: '^[0-9]{1,5}$',
+    expects: 'a whole number of milliseconds from 0 to 99999',
+  },
 };
 
 const envSchema = {
@@ -272,6 +319,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE === 'true',
       timeoutMs: Number(raw.WEBHOOK_TIMEOUT_MS ?? 15_000),
     },
+    ...monitoringConfig(raw),
+  };
+}
+
+/** Metrics are never on the public port unless a token guards them; the probes' bounds. */
+function monitoringConfig(raw: Record<string, string>): Pick<Config, 'metrics' | 'pressure' | 'shutdownDelayMs'> {
+  const metricsPort = raw.METRICS_PORT === undefined ? undefined : Number(raw.METRICS_PORT);
+  if (metricsPort !== undefined && metricsPort > 65535)
+    throw new ConfigError(
+      `Configuration error: METRICS_PORT must be ${rules.METRICS_PORT.expects} (it is "${raw.METRICS_PORT}").`,
+    );
+  const heapMb = raw.PRESSURE_MAX_HEAP_USED_MB;
+  return {
+    metrics: {
+      port: metricsPort,
+      host: raw.METRICS_HOST ?? '127.0.0.1',
+      token: raw.METRICS_TOKEN,
+      queryTimeoutMs: Number(raw.METRICS_QUERY_TIMEOUT_MS ?? 500),
+    },
+    pressure: {
+      maxEventLoopDelayMs: Number(raw.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? 1000),
+      maxHeapUsedBytes: heapMb === undefined ? undefined : Number(heapMb) * 1024 * 1024,
+    },
+    shutdownDelayMs: Number(raw.SHUTDOWN_DELAY_MS ?? 2000),
   };
 }
 

@@ -5,7 +5,11 @@ import { DefinitionError } from './definition/definition.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** The process: configuration, logger, listening, and a graceful stop that finishes requests in flight. */
+/**
+ * The process: configuration, logger, listening, and a graceful stop: readiness turns 503 first and
+ * requests are still served for SHUTDOWN_DELAY_MS, so a balancer stops sending before the port
+ * closes; then the requests in flight are finished.
+ */
 async function main(): Promise<void> {
   const config = readConfig();
   const app = await buildApp({ config, logger: true }).catch((error: unknown) => exitWith(startFailure(error, config)));
@@ -13,23 +17,34 @@ async function main(): Promise<void> {
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping: finishing requests in flight');
+    app.readiness.beginStopping();
+    const delayMs = config.shutdownDelayMs;
+    app.log.info({ signal, delayMs }, 'stopping: not ready from now, closing after the delay');
     const force = setTimeout(() => {
       app.log.error('requests still running after the grace period; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, delayMs + SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: { message: (error as Error).message } }, 'error while stopping');
-        process.exit(1);
-      },
-    );
+    sleep(delayMs)
+      .then(() => {
+        app.log.info('stopping: finishing requests in flight');
+        return app.close();
+      })
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: { message: (error as Error).message } }, 'error while stopping');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function readConfig(): Config {

@@ -19,7 +19,10 @@ export const apiPaths = {
   locations: '/api/Utility/Locations',
   /** GET ?lat=&lng=: the point's address from the map provider; 404 address_unavailable without one. */
   address: '/api/Utility/Address',
+  /** Liveness: the process answers and reaches its database. */
   health: '/api/health',
+  /** Readiness: 200 only when this process should be sent traffic (503 with the reasons otherwise). */
+  healthReady: '/api/health/ready',
 } as const;
 
 /** Angular's names, so an Angular client works unchanged. */

@@ -52,7 +52,8 @@ describe.each(targets)('migration 018 on $name', (target: DatabaseTarget) => {
 
     const database = await openDatabase(parseDatabaseUrl(target.url));
     try {
-      expect(database.appliedMigrations).toEqual(['018_throttle']);
+      // Later migrations run after it in the same open.
+      expect(database.appliedMigrations[0]).toBe('018_throttle');
       const rows = await database.db.selectFrom('throttle').selectAll().orderBy('key').execute();
       expect(rows).toEqual([
         { key: 'account:kept@example.ir', failures: 3, last_failure_at: 1000, locked_until: 5000 },

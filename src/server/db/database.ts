@@ -205,3 +205,25 @@ async function migrate(handle: OpenedDatabase): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
+
+export interface MigrationState {
+  /** This release's migrations the database has not run. */
+  pending: string[];
+  /** Migrations the database ran that this release does not know (a newer release migrated it). */
+  unknown: string[];
+}
+
+/**
+ * The schema against this release, in one small read of Kysely's bookkeeping table (a row per
+ * migration): cheap enough for a readiness probe, unlike the migrator's own look, which
+ * introspects every table.
+ */
+export async function migrationState(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<MigrationState> {
+  const known = Object.keys(await migrationProvider(handle.dialect).getMigrations());
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db);
+  const ran = new Set(rows.map((row) => row.name));
+  return {
+    pending: known.filter((name) => !ran.has(name)),
+    unknown: [...ran].filter((name) => !known.includes(name)),
+  };
+}

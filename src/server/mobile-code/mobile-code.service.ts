@@ -61,9 +61,14 @@ function capacityOf(perHour: number, now: number): { key: string; rule: Throttle
   const hour = Math.floor(now / HOUR);
   const untilNextHour = (hour + 1) * HOUR - now;
   return {
-    key: `sms-codes-hour:${hour}`,
+    key: smsCodesHourKey(now),
     rule: { limit: perHour, waitAfter: (sent) => (sent >= perHour ? untilNextHour : 0) },
   };
+}
+
+/** The throttle key counting this clock hour's codes (the metrics read how much of it is spent). */
+export function smsCodesHourKey(now: number): string {
+  return `sms-codes-hour:${Math.floor(now / HOUR)}`;
 }
 
 class Refused extends Error {

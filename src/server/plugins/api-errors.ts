@@ -4,7 +4,7 @@ import { fieldMessages, type SchemaError } from '../../shared/schema-messages.js
 import type { ErrorCode } from '../../shared/strings.fa.js';
 import { ApiError, errorBody, isDatabaseUnavailable } from '../errors.js';
 
-interface Refusal {
+export interface Refusal {
   status: number;
   code: ErrorCode;
   fields?: Record<string, string>;
@@ -26,7 +26,7 @@ const parserRefusals: Record<string, Refusal> = {
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const refusal = classify(app, error);
+      const refusal = refusalOf(app, error);
       if (refusal.status >= 500) request.log.error({ err: loggable(error) }, 'request failed');
       void reply
         .code(refusal.status)
@@ -39,7 +39,8 @@ export default fp(
   { name: 'api-errors', fastify: '5.x', dependencies: ['definition'] },
 );
 
-function classify(app: FastifyInstance, error: FastifyError): Refusal {
+/** How the error handler answers an error: its status, code and headers (the metrics count refusals by code). */
+export function refusalOf(app: FastifyInstance, error: FastifyError): Refusal {
   if (error instanceof ApiError)
     return {
       status: error.statusCode,

@@ -43,6 +43,11 @@ export default fp(
               description:
                 'An API key (`prk_…`) made by an admin in the console, for the /api/v1/ routes only; a staff session does not open them.',
             },
+            metricsToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'METRICS_TOKEN, for GET /metrics on the public port (docs/monitoring.md).',
+            },
           },
         },
       },

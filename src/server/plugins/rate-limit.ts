@@ -5,6 +5,13 @@ import { Redis } from 'ioredis';
 import { clientAddressKey } from '../client-address.js';
 import { ApiError } from '../errors.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared rate-limit store, only when REDIS_URL is set (readiness pings it). */
+    redis: Redis;
+  }
+}
+
 const WINDOW_MS = 60_000;
 const REDIS_CONNECT_MS = 2000;
 
@@ -36,7 +43,10 @@ export default fp(
         }),
       ...(redis ? { redis, nameSpace: 'rl:' } : {}),
     });
-    if (redis) app.addHook('onClose', async () => redis.disconnect());
+    if (redis) {
+      app.decorate('redis', redis);
+      app.addHook('onClose', async () => redis.disconnect());
+    }
   },
   { name: 'rate-limit', fastify: '5.x' },
 );

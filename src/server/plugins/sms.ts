@@ -31,6 +31,7 @@ export default fp(
       clock: app.clock,
       log: app.log,
       sendTimeoutMs: settings.provider === 'kavenegar' ? settings.timeoutMs : 1000,
+      onOutcome: (outcome) => app.metrics.outboxDeliveries.inc({ outbox: 'sms', outcome }),
     });
     app.decorate('sms', { provider, worker });
     const cleanUp = setInterval(() => void forget(), 60_000).unref();
@@ -49,5 +50,5 @@ export default fp(
       await worker.stop();
     });
   },
-  { name: 'sms', fastify: '5.x', dependencies: ['database'] },
+  { name: 'sms', fastify: '5.x', dependencies: ['database', 'metrics'] },
 );

@@ -35,6 +35,8 @@ export default fp<WebhooksPluginOptions>(
       box: new SecretBox(app.config.csrfSecret),
       clock: app.clock,
       log: app.log,
+      onOutcome: (outcome: 'delivered' | 'retry' | 'failed') =>
+        app.metrics.outboxDeliveries.inc({ outbox: 'webhook', outcome }),
     };
     const worker = new WebhookWorker({ ...context, timeoutMs: settings.timeoutMs });
     const services: WebhookServices = {
@@ -51,5 +53,5 @@ export default fp<WebhooksPluginOptions>(
     app.addHook('preClose', async () => worker.stop());
     app.addHook('onClose', async () => sender.close());
   },
-  { name: 'webhooks', fastify: '5.x', dependencies: ['database'] },
+  { name: 'webhooks', fastify: '5.x', dependencies: ['database', 'metrics'] },
 );

@@ -108,6 +108,7 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
           captcha: app.captcha,
           clock: app.clock,
           publicUrl: app.config.publicUrl,
+          onStored: () => app.metrics.registrationsStored.inc(),
         },
         {
           form: request.body,

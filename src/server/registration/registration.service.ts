@@ -31,6 +31,8 @@ export interface RegistrationDeps {
   clock: () => number;
   /** The site's address, which the SMS receipt links to. */
   publicUrl: string;
+  /** Told once a new registration is on disk (not for an Idempotency-Key replay): the metrics count it. */
+  onStored?: () => void;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface RegistrationRequest {
 }
 
 type Outcome =
-  | { kind: 'stored'; answer: RegistrationAnswer }
+  | { kind: 'stored'; answer: RegistrationAnswer; replayed?: true }
   | { kind: 'captcha_invalid' }
   | { kind: 'conflict' }
   | { kind: 'in_progress' };
@@ -67,6 +69,7 @@ export async function register(deps: RegistrationDeps, request: RegistrationRequ
   const outcome = await deps.writes.submit((db) => store(db, deps, request, row, requestHash));
   switch (outcome.kind) {
     case 'stored':
+      if (!outcome.replayed) deps.onStored?.();
       return outcome.answer;
     case 'captcha_invalid':
       throw new ApiError(400, 'captcha_invalid');
@@ -135,7 +138,7 @@ function replay(row: IdempotencyRow | undefined, session: string, requestHash: s
   if (!row) return { kind: 'in_progress' };
   if (row.session !== session || row.request_hash !== requestHash) return { kind: 'conflict' };
   if (row.response === null) return { kind: 'in_progress' };
-  return { kind: 'stored', answer: JSON.parse(row.response) as RegistrationAnswer };
+  return { kind: 'stored', answer: JSON.parse(row.response) as RegistrationAnswer, replayed: true };
 }
 
 /** Inserts with `firstCode`, drawing another code on the (one in a trillion) clash. */

@@ -1,32 +1,78 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
-import { ApiError, errorResponses } from '../errors.js';
+import { ApiError, errorBody, errorResponseSchema, errorResponses } from '../errors.js';
+import { passUnderPressure } from '../metrics/pass-under-pressure.js';
+import { NOT_READY_REASONS } from '../metrics/readiness.js';
 
 const healthRouteSchema = {
   operationId: 'getHealth',
   tags: [apiTags.operations.name],
-  summary: 'Readiness',
-  description: '200 when the database answers, 503 `unavailable` when it does not.',
+  summary: 'Liveness',
+  description:
+    '200 while the process answers and its database does; 503 `unavailable` when the database does not. Answered even under pressure (see GET /api/health/ready for whether to send traffic).',
   response: {
     200: { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { const: 'ok' } } },
     ...errorResponses,
   },
 } as const;
 
+const readinessRouteSchema = {
+  operationId: 'getReadiness',
+  tags: [apiTags.operations.name],
+  summary: 'Readiness',
+  description:
+    '200 only when this process should be sent traffic: the database answers and its migrations are this release’s, Redis answers where REDIS_URL is set, the live version of the form is loaded, and the process is not stopping. Otherwise 503 `unavailable` with Retry-After and the reasons as codes: ' +
+    NOT_READY_REASONS.map((reason) => `\`${reason}\``).join(', ') +
+    '. Also 503 while the event loop delay or the memory is past its bound.',
+  response: {
+    200: {
+      type: 'object',
+      required: ['status'],
+      additionalProperties: false,
+      properties: { status: { const: 'ready' } },
+    },
+    503: {
+      type: 'object',
+      required: ['error'],
+      additionalProperties: false,
+      properties: {
+        error: errorResponseSchema.properties.error,
+        reasons: { type: 'array', items: { type: 'string', enum: [...NOT_READY_REASONS] } },
+      },
+    },
+    ...errorResponses,
+  },
+} as const;
+
 const PING_TIMEOUT_MS = 2000;
 
-/** GET health: 200 when the database answers SELECT 1 in time, else 503 unavailable. */
+/** GET health (liveness) and GET health/ready (readiness). */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get(apiPaths.health, { schema: healthRouteSchema }, async (request, reply) => {
+  app.get(
+    apiPaths.health,
+    { schema: healthRouteSchema, config: { pressureHandler: passUnderPressure } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      try {
+        await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
+      } catch (error) {
+        request.log.warn({ err: { message: (error as Error).message } }, 'health check: database unavailable');
+        throw new ApiError(503, 'unavailable', undefined, { 'retry-after': '5' });
+      }
+      return { status: 'ok' as const };
+    },
+  );
+
+  // No log line of its own: a balancer asks every few seconds, and the request line has the status.
+  app.get(apiPaths.healthReady, { schema: readinessRouteSchema }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    try {
-      await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
-    } catch (error) {
-      request.log.warn({ err: { message: (error as Error).message } }, 'health check: database unavailable');
-      throw new ApiError(503, 'unavailable', undefined, { 'retry-after': '5' });
-    }
-    return { status: 'ok' as const };
+    const reasons = await app.readiness.check();
+    if (reasons.length === 0) return { status: 'ready' as const };
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ ...errorBody('unavailable'), reasons });
   });
 };
 

@@ -29,6 +29,8 @@ export interface SmsWorkerOptions {
   log: FastifyBaseLogger;
   /** How long a provider call may take (the adapter's own timeout); the claim outlives it. */
   sendTimeoutMs: number;
+  /** Told each settled delivery's outcome (the metrics count them). */
+  onOutcome?: (outcome: SmsOutcome) => void;
   batch?: number;
   pollMs?: number;
 }
@@ -54,14 +56,34 @@ export class SmsWorker extends LeasedWorker<OutboxRow> {
   }
 }
 
+/** What became of one delivery: handed to the provider, to be tried again, refused for good, or too late. */
+export type SmsOutcome = 'delivered' | 'retry' | 'failed' | 'expired';
+
 async function deliverSms(options: SmsWorkerOptions, row: OutboxRow, claim: string): Promise<boolean> {
+  const settled = await settleSms(options, row, claim);
+  if (settled.recorded) {
+    // One line per delivery, whatever its outcome: the message's id, never its number or text.
+    options.log.info(
+      { sms: { id: row.id, kind: row.kind, attempts: row.attempts }, outcome: settled.outcome },
+      'SMS delivery settled',
+    );
+    options.onOutcome?.(settled.outcome);
+  }
+  return settled.recorded;
+}
+
+async function settleSms(
+  options: SmsWorkerOptions,
+  row: OutboxRow,
+  claim: string,
+): Promise<{ outcome: SmsOutcome; recorded: boolean }> {
   const { write, clock, provider, log } = options;
   const about = { id: row.id, kind: row.kind, to: maskMobile(row.receptor), attempts: row.attempts };
   try {
     const ttl = row.kind === 'code' ? CODE_TTL_MS : NOTICE_TTL_MS;
     if (clock() - row.created_at > ttl) {
       log.error({ sms: about }, 'SMS given up: it could not be sent in time (see the outbox)');
-      return await write((db) => markFailed(db, row.id, claim, 'expired'));
+      return { outcome: 'expired', recorded: await write((db) => markFailed(db, row.id, claim, 'expired')) };
     }
     const outcome = await provider.send({
       id: row.id,
@@ -70,24 +92,22 @@ async function deliverSms(options: SmsWorkerOptions, row: OutboxRow, claim: stri
       message: row.message,
       token: row.token,
     });
-    if (outcome.ok)
-      return await write((db) =>
-        markSent(db, row.id, claim, clock(), {
-          providerId: outcome.providerId,
-          keepToken: provider.name === 'log',
-        }),
-      );
+    if (outcome.ok) {
+      const delivery = { providerId: outcome.providerId, keepToken: provider.name === 'log' };
+      return { outcome: 'delivered', recorded: await write((db) => markSent(db, row.id, claim, clock(), delivery)) };
+    }
     if (outcome.permanent) {
       // The operator must act (a key, a template, the credit): an error line is the alert.
       log.error({ sms: about, reason: outcome.reason }, 'SMS refused by the provider; it will not be retried');
-      return await write((db) => markFailed(db, row.id, claim, outcome.reason));
+      return { outcome: 'failed', recorded: await write((db) => markFailed(db, row.id, claim, outcome.reason)) };
     }
     const delay = retryDelay(row.attempts);
     log.warn({ sms: about, reason: outcome.reason, retryInMs: delay }, 'SMS not sent; it will be tried again');
-    return await write((db) => markRetry(db, row.id, claim, clock() + delay, outcome.reason));
+    const recorded = await write((db) => markRetry(db, row.id, claim, clock() + delay, outcome.reason));
+    return { outcome: 'retry', recorded };
   } catch (error) {
     // The database failed while settling: the claim's lease runs out and the row is taken again.
     log.warn({ sms: about, err: { message: (error as Error).message } }, 'SMS outcome not recorded');
-    return false;
+    return { outcome: 'retry', recorded: false };
   }
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/tables.js';
+import { lockoutEarned } from './lockouts.js';
 import type { ThrottleTable } from './throttle.table.js';
 
 export function findThrottle(db: Kysely<Database>, keys: string[]): Promise<Array<Selectable<ThrottleTable>>> {
@@ -44,6 +45,8 @@ export async function reserveAttempt(
     )
     .returning('failures')
     .executeTakeFirst();
+  // The attempt that reaches the limit earns the lock, as does each one after a lock ran out.
+  if (row !== undefined && row.failures >= rule.limit && rule.waitAfter(rule.limit) > 0) lockoutEarned(key);
   return row?.failures;
 }
 
@@ -68,8 +71,10 @@ export async function countRefusedAttempt(
       locked_until: sql<number>`case when ${failures} < ${sql.lit(rule.limit)} and ${until} > ${lockedUntil} then ${until} else ${lockedUntil} end`,
     })
     .where('key', '=', key)
-    .returning('locked_until')
+    .returning(['locked_until', 'failures'])
     .executeTakeFirst();
+  // The knock that takes the count to the limit turns a delay into the lock.
+  if (row !== undefined && Number(row.failures) === rule.limit) lockoutEarned(key);
   return row === undefined ? undefined : Number(row.locked_until);
 }
 

@@ -37,6 +37,8 @@ export interface DeliveryContext {
   box: SecretBox;
   clock: () => number;
   log: FastifyBaseLogger;
+  /** Told each settled attempt's outcome (the metrics count them). */
+  onOutcome?: (outcome: 'delivered' | 'retry' | 'failed') => void;
 }
 
 /** The secrets that sign now: the current one, and the previous one until its 24 hours are over. */
@@ -95,8 +97,15 @@ async function settle(db: Kysely<Database>, context: DeliveryContext, settlement
   const { message, endpoint, claim, answer, at, retry } = settlement;
   const delivered = answer.status !== null && answer.status >= 200 && answer.status < 300;
   const now = context.clock();
-  const mine = await settleMessage(db, message.id, claim, nextState(delivered, answer, message.attempts, retry, now));
+  const next = nextState(delivered, answer, message.attempts, retry, now);
+  const mine = await settleMessage(db, message.id, claim, next);
   if (!mine) return false;
+  const outcome = next.status === 'waiting' ? 'retry' : next.status;
+  context.log.info(
+    { webhook: { message: message.id, attempt: message.attempts, status: answer.status }, outcome },
+    'Webhook delivery settled',
+  );
+  context.onOutcome?.(outcome);
   await recordAttempt(db, {
     messageId: message.id,
     endpointId: endpoint.id,

@@ -89,6 +89,10 @@ export class ServerProcess {
         RATE_LIMIT_CAPTCHA_PER_MINUTE: '1000000',
         RATE_LIMIT_REGISTRATION_PER_MINUTE: '1000000',
         RATE_LIMIT_STATISTIC_PER_MINUTE: '1000000',
+        // Off, like the rate limits: the load tests drive two cores flat out on purpose.
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+        // Stopped at once: the graceful stop's own delay is tested where it matters.
+        SHUTDOWN_DELAY_MS: '0',
       };
       for (const [name, value] of Object.entries(options.env ?? {})) {
         if (value === undefined) delete env[name];

@@ -19,6 +19,7 @@ import * as webhooks from './016_webhooks.js';
 import * as apiKeys from './017_api_keys.js';
 import * as throttle from './018_throttle.js';
 import * as draftProblems from './019_draft_problems.js';
+import * as outboxAge from './020_outbox_age.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -45,6 +46,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '017_api_keys': { up: apiKeys.up(dialect) },
     '018_throttle': { up: throttle.up(dialect) },
     '019_draft_problems': { up: draftProblems.up },
+    '020_outbox_age': { up: outboxAge.up },
   };
   return { getMigrations: async () => migrations };
 }
