@@ -404,6 +404,55 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
     // A wrong key is refused for what it is, and counts against nobody's budget.
     expect((await read(`prk_${'w'.repeat(43)}`, '', limited)).statusCode).toBe(401);
   });
+  it('limits wrong keys per client address: of 130 sent at once exactly the limit get 401, the rest 429', async () => {
+    const limited = await newApp({ RATE_LIMIT_API_KEY_FAILURES_PER_HOUR: '10' });
+    const live = await newKey('behind the same address', limited);
+    const guesser = '2001:db8:77:1::5';
+    const wrongKeys = [
+      ...Array.from({ length: 120 }, (_, index) => `Bearer prk_${String(index).padStart(43, 'x')}`),
+      ...Array.from({ length: 10 }, (_, index) => (index % 2 ? 'Basic abc' : `Bearer ${'%'.repeat(index + 1)}`)),
+    ];
+    const answers = await Promise.all(
+      wrongKeys.map((authorization, index) =>
+        limited.inject({
+          url: index % 3 ? integrationPaths.v1Registrations : '/api/v1/registrations/1',
+          headers: { authorization },
+          // Every address of the same /64 counts as one client.
+          remoteAddress: `2001:db8:77:1::${(index + 1).toString(16)}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(120);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(refused.json()).toEqual({ error: { code: 'rate_limited', message: fa.errors.rate_limited } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+
+    // In sequence too, and without any header at all.
+    expect((await limited.inject({ url: integrationPaths.v1Registrations, remoteAddress: guesser })).statusCode).toBe(
+      429,
+    );
+    // A live key from the same address still reads; another address has its own count.
+    const reading = await limited.inject({
+      url: integrationPaths.v1Registrations,
+      headers: bearer(live.key),
+      remoteAddress: guesser,
+    });
+    expect(reading.statusCode).toBe(200);
+    const elsewhere = await limited.inject({
+      url: integrationPaths.v1Registrations,
+      headers: bearer(`prk_${'y'.repeat(43)}`),
+      remoteAddress: '2001:db8:77:2::1',
+    });
+    expect(elsewhere.statusCode).toBe(401);
+    // The next hour starts afresh.
+    clock.advance(3_600_000);
+    const later = await limited.inject({ url: integrationPaths.v1Registrations, remoteAddress: guesser });
+    expect(later.statusCode).toBe(401);
+  });
+
   const redisUrl = serviceUrl('TEST_REDIS_URL', "The shared per-key limit's test");
   it.skipIf(!redisUrl)('with REDIS_URL two processes share one budget per key', async () => {
     const env = { RATE_LIMIT_API_KEY_PER_MINUTE: '4', REDIS_URL: redisUrl ?? '' };

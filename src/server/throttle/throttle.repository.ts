@@ -15,6 +15,29 @@ export interface ThrottleRule {
   waitAfter: WaitAfter;
 }
 
+/** An allowance of one window of the clock (an hour, a day): the key it is counted under and its rule. */
+export interface WindowAllowance {
+  key: string;
+  rule: ThrottleRule;
+  /** When the window ends, from `now`: the Retry-After of a refusal. */
+  endsInMs: number;
+}
+
+/**
+ * `limit` attempts per fixed window of the clock, shared by every process: one counter per window
+ * (`name:window`), locked at `limit` until the window is over. Counted by reserveAttempt, so
+ * attempts sent at once each count and no more than `limit` pass.
+ */
+export function windowAllowance(name: string, limit: number, windowMs: number, now: number): WindowAllowance {
+  const window = Math.floor(now / windowMs);
+  const endsInMs = (window + 1) * windowMs - now;
+  return {
+    key: `${name}:${window}`,
+    rule: { limit, waitAfter: (attempts) => (attempts >= limit ? endsInMs : 0) },
+    endsInMs,
+  };
+}
+
 /**
  * Counts one attempt on a key and starts the wait it earns, in one statement, unless the key is
  * still waiting: then nothing changes and undefined comes back. The database does the increment,
