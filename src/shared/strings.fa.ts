@@ -232,6 +232,11 @@ export const fa = {
     api_key_invalid: 'کلید API معتبر نیست یا باطل شده است؛ لطفاً کلید را در سرآیند Authorization به شکل Bearer بفرستید.',
     bad_cursor: 'نشانگر صفحه معتبر نیست؛ لطفاً فهرست را از صفحهٔ نخست بخوانید.',
   },
+  /** What the versioned read routes (/api/v1/) say in words of their own. */
+  integrations: {
+    /** A case's colleague as another system sees them: by number, never by e-mail address. */
+    assigneeName: 'کارشناس {number}',
+  },
   /**
    * Issue 20: the status page (/status), the SMS messages, the mobile number's one-time code and
    * the SMS outbox of the console. `{name}` placeholders are filled by the code that shows them.

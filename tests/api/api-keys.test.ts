@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationPaths, type ApiKeyCreated, type ApiKeySummary } from '../../src/shared/integrations-contract.js';
 import type { AuditAnswer, CaseDetail, CasePage } from '../../src/shared/staff-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
+import { fill } from '../../src/shared/text.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { serviceUrl } from '../services.js';
 import { moveStatus, testClock } from './followup-helpers.js';
@@ -352,6 +353,43 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
     }
     expect(await readAll(key, '&status=contacted')).toContain(moved);
     expect((await read(key, '?assignee=me')).statusCode).toBe(400);
+  });
+
+  it('names a case’s colleague by id and a display name only, never by e-mail address or role', async () => {
+    const { key } = await newKey();
+    const [id] = await register(1);
+    const agentId = (
+      await app.database.db
+        .selectFrom('staff_accounts')
+        .select('id')
+        .where('email', '=', 'agent@example.ir')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const assigned = await app.inject({
+      method: 'PUT',
+      url: `/api/staff/registrations/${id}/assignee`,
+      headers: admin.headers,
+      payload: JSON.stringify({ from: null, to: agentId }),
+    });
+    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
+    const expected = { id: agentId, name: fill(fa.integrations.assigneeName, { number: agentId }) };
+    expect(expected.name).toMatch(/^کارشناس [۰-۹]+$/);
+
+    const list = await read(key, `?assignee=${agentId}`);
+    expect(list.statusCode).toBe(200);
+    const item = list.json<{ items: Array<{ id: number; assignee: unknown }> }>().items.find((row) => row.id === id);
+    expect(item?.assignee).toEqual(expected);
+    const detail = await app.inject({ url: `/api/v1/registrations/${id}`, headers: bearer(key) });
+    expect(detail.json<{ assignee: unknown }>().assignee).toEqual(expected);
+    for (const body of [list.body, detail.body]) {
+      expect(body).not.toContain('@example.ir');
+      expect(body).not.toContain('"role"');
+      expect(body).not.toContain('"email"');
+    }
+    // The OpenAPI document says the same: no e-mail or role under /api/v1/.
+    const document = (await app.inject({ url: '/api/openapi.json' })).body;
+    const v1Assignee = JSON.stringify(JSON.parse(document)).match(/"assignee":\{"anyOf":\[\{[^\]]*\]/g) ?? [];
+    expect(v1Assignee.some((schema) => schema.includes('"name"') && !schema.includes('"email"'))).toBe(true);
   });
 
   it('one registration: the answers as the console words them, the raw values and the version', async () => {

@@ -1,8 +1,8 @@
 /** The JSON schemas of the key routes: the console's (/api/staff/api-keys) and the readers' (/api/v1/). */
 import { API_KEY_SCOPES } from '../../shared/integrations-contract.js';
-import { CASE_STATUSES, type CaseAnswer, type CaseStatus, type Colleague } from '../../shared/staff-contract.js';
+import { CASE_STATUSES, type CaseAnswer, type CaseStatus } from '../../shared/staff-contract.js';
 import { instant } from '../api.schemas.js';
-import { colleagueSchema, filterProperties } from '../staff/routes/schemas.js';
+import { filterProperties } from '../staff/routes/schemas.js';
 
 const EXAMPLE_KEY = 'prk_3VqWb0Xy5sKp8Lm2Nc7Rt1Hd9Gf4Ja6Ze0Uo2Ii5Yq8Tw';
 
@@ -84,6 +84,26 @@ export const readerListQuerySchema = {
   },
 } as const;
 
+/**
+ * Who handles a case, as another system may know it: the account id (the `assignee` filter takes
+ * it) and a name made from it. Never the colleague's e-mail address or role: a key is not staff.
+ */
+const readerAssigneeSchema = {
+  type: 'object',
+  required: ['id', 'name'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer', description: "the colleague's account id" },
+    name: { type: 'string', description: 'a display name made from the id («کارشناس ۳»)' },
+  },
+} as const;
+
+/** A case's colleague on the read routes: see readerAssigneeSchema. */
+export interface ReaderAssignee {
+  id: number;
+  name: string;
+}
+
 const readerSummaryProperties = {
   id: { type: 'integer' },
   trackingCode: { type: 'string' },
@@ -101,7 +121,7 @@ const readerSummaryProperties = {
   lastName: { type: 'string' },
   mobileNumber: { type: 'string' },
   nationalCode: { type: 'string' },
-  assignee: { anyOf: [colleagueSchema, { type: 'null' }] },
+  assignee: { anyOf: [readerAssigneeSchema, { type: 'null' }] },
 } as const;
 
 export interface ReaderSummary {
@@ -121,7 +141,7 @@ export interface ReaderSummary {
   lastName: string;
   mobileNumber: string;
   nationalCode: string;
-  assignee: Colleague | null;
+  assignee: ReaderAssignee | null;
 }
 
 export interface ReaderPage {
@@ -157,7 +177,7 @@ const exampleSummary = {
   lastName: 'رضایی',
   mobileNumber: '09123456789',
   nationalCode: '0499370899',
-  assignee: { id: 3, email: 'agent@example.ir', role: 'agent' },
+  assignee: { id: 3, name: 'کارشناس ۳' },
 } as const;
 
 const readerSummarySchema = {

@@ -13,10 +13,13 @@ import {
   type ReaderCaseRow,
 } from '../staff/case.repository.js';
 import { parsePayload } from '../staff/export.js';
+import { fa } from '../../shared/strings.fa.js';
+import { fill } from '../../shared/text.js';
 import {
   readerDetailSchema,
   readerListQuerySchema,
   readerPageSchema,
+  type ReaderAssignee,
   type ReaderDetail,
   type ReaderPage,
   type ReaderSummary,
@@ -57,10 +60,22 @@ function readerFilters(query: ReaderListQuery): CaseFilters {
   };
 }
 
-/** The console list's summary of a case (case.service.ts), with when it last changed and its version. */
+/**
+ * The console list's summary of a case (case.service.ts), with when it last changed and its
+ * version; its colleague by id and a name made from it, never by e-mail address or role.
+ */
 function readerSummary(row: ReaderCaseRow): ReaderSummary {
-  const { waitingSince: _waiting, ...summary } = caseSummary(row);
-  return { ...summary, updatedAt: row.updated_at, definitionVersion: row.definition_version };
+  const { waitingSince: _waiting, assignee, ...summary } = caseSummary(row);
+  return {
+    ...summary,
+    assignee: assignee === null ? null : readerAssignee(assignee.id),
+    updatedAt: row.updated_at,
+    definitionVersion: row.definition_version,
+  };
+}
+
+function readerAssignee(id: number): ReaderAssignee {
+  return { id, name: fill(fa.integrations.assigneeName, { number: id }) };
 }
 
 /**
