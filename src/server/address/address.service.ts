@@ -73,6 +73,8 @@ export class AddressService {
   constructor(
     private readonly config: MapServiceConfig,
     private readonly log: FastifyBaseLogger,
+    /** Counts a call to the paid service before it is made; throws to refuse it (address-budget.ts). */
+    private readonly beforeCall: () => Promise<void> = async () => undefined,
   ) {}
 
   kindFor(provider: MapProvider): MapServiceKind | undefined {
@@ -93,6 +95,8 @@ export class AddressService {
 
   private async ask(kind: MapServiceKind, cacheKey: string, point: Point): Promise<string | undefined> {
     try {
+      // Only a call that reaches the provider is counted: an answer from the cache costs nothing.
+      await this.beforeCall();
       const found = await this.fetchAddress(kind, point);
       if (found) this.remember(cacheKey, found);
       return found;

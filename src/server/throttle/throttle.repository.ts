@@ -151,6 +151,34 @@ export async function giveBackAttempt(db: Kysely<Database>, key: string, attempt
     .execute();
 }
 
+/**
+ * Grants a key `uses` attempts until `until` (a proof of work paid for them): the count starts at 0
+ * and `locked_until` holds the end of the grant, so a row past it is quiet and cleaned like any other.
+ */
+export async function grantUses(db: Kysely<Database>, key: string, now: number, until: number): Promise<void> {
+  await db
+    .insertInto('throttle')
+    .values({ key, failures: 0, last_failure_at: now, locked_until: until })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ failures: 0, last_failure_at: now, locked_until: until }))
+    .execute();
+}
+
+/**
+ * Spends one of a grant's `uses`, in one statement: false when the key has no grant, it is over or
+ * used up. Parallel spends each count, so no more than `uses` ever pass.
+ */
+export async function spendUse(db: Kysely<Database>, key: string, now: number, uses: number): Promise<boolean> {
+  const row = await db
+    .updateTable('throttle')
+    .set({ failures: sql<number>`${failures} + 1`, last_failure_at: now })
+    .where('key', '=', key)
+    .where('failures', '<', uses)
+    .where('locked_until', '>', now)
+    .returning('failures')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function clearThrottle(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('throttle').where('key', '=', key).execute();
 }
