@@ -12,6 +12,7 @@ import { serviceUrl } from '../services.js';
 import type { CodeProofChallenge } from '../../src/shared/followup-contract.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
 import { LOOKUPS_PER_PASS, PASS_LIFETIME_MS } from '../../src/server/address/address-pass.js';
+import { MAX_ANSWER_BYTES } from '../../src/server/address/address.service.js';
 import { databaseTargets, openSession, testApp, type DatabaseTarget, type Session } from './helpers.js';
 
 const SERVICE_KEY = 'service.7f3a9c1e5b2d4f6a8c0e1b3d5f7a9c1e';
@@ -23,7 +24,8 @@ type Behaviour =
   | { kind: 'mapir' }
   | { kind: 'neshan-error'; status: number; name: string }
   | { kind: 'slow'; ms: number }
-  | { kind: 'not-json' };
+  | { kind: 'not-json' }
+  | { kind: 'huge'; bytes: number; declared: boolean };
 
 interface SeenRequest {
   path: string;
@@ -76,6 +78,16 @@ async function fakeMapService(): Promise<FakeMapService> {
       }
       case 'not-json':
         response.writeHead(200, { 'content-type': 'text/html' }).end('<html>proxy</html>');
+        return;
+      case 'huge': {
+        // A valid answer padded past any address: with its length declared, or streamed without one.
+        const padding = 'ا'.repeat(behaviour.bytes / 2);
+        const body = JSON.stringify({ status: 'OK', formatted_address: `خیابان ${padding}` });
+        const headers = behaviour.declared
+          ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+          : { 'content-type': 'application/json' };
+        response.writeHead(200, headers).end(body);
+      }
     }
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -219,6 +231,19 @@ describe('GET /api/Utility/Address against a stand-in for Neshan', () => {
     service.behave({ kind: 'not-json' });
     expect((await ask(app, TEHRAN)).statusCode).toBe(404);
   });
+
+  it.each([true, false])(
+    `reads no answer larger than ${MAX_ANSWER_BYTES / 1024} KiB into memory (length declared: %s): 404, a warning`,
+    async (declared) => {
+      const app = await appWith(neshanEnv());
+      service.behave({ kind: 'huge', bytes: 2 * 1024 * 1024, declared });
+      expect((await ask(app, TEHRAN)).statusCode).toBe(404);
+      expect(logLines.some((line) => line.includes('map service answered more than an address'))).toBe(true);
+      // Just under the bound is still an address.
+      service.behave({ kind: 'huge', bytes: MAX_ANSWER_BYTES - 1024, declared });
+      expect((await ask(app, { lat: TEHRAN.lat + 0.01, lng: TEHRAN.lng })).statusCode).toBe(200);
+    },
+  );
 
   it('answers a point again from its cache: the same rounded point does not reach the service twice', async () => {
     const app = await appWith(neshanEnv());

@@ -8,6 +8,7 @@ import { integrationPaths, type ApiKeyCreated, type ApiKeySummary } from '../../
 import type { AuditAnswer, CaseDetail, CasePage } from '../../src/shared/staff-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { fill } from '../../src/shared/text.js';
+import { MAX_STORED_INTEGER } from '../../src/server/api-keys/api-key.schemas.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { serviceUrl } from '../services.js';
 import { moveStatus, testClock } from './followup-helpers.js';
@@ -390,6 +391,25 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
     const document = (await app.inject({ url: '/api/openapi.json' })).body;
     const v1Assignee = JSON.stringify(JSON.parse(document)).match(/"assignee":\{"anyOf":\[\{[^\]]*\]/g) ?? [];
     expect(v1Assignee.some((schema) => schema.includes('"name"') && !schema.includes('"email"'))).toBe(true);
+  });
+
+  it('refuses numbers past what a column holds with 400, on both databases, never 500', async () => {
+    const { key } = await newKey();
+    const tooLarge = MAX_STORED_INTEGER + 1;
+    const cursor = Buffer.from(`r1:${tooLarge}`).toString('base64url');
+    const queries = [
+      ...['provinceId', 'cityId', 'tier', 'type', 'service'].map((name) => `?${name}=${tooLarge}`),
+      '?assignee=9999999999',
+      `?cursor=${cursor}`,
+    ];
+    for (const query of queries) expect((await read(key, query)).statusCode, query).toBe(400);
+    const one = await app.inject({ url: `/api/v1/registrations/${tooLarge}`, headers: bearer(key) });
+    expect(one.statusCode).toBe(400);
+    expect((await revoke(admin, tooLarge)).statusCode).toBe(400);
+    // The largest that fits is a plain miss.
+    expect((await read(key, `?provinceId=${MAX_STORED_INTEGER}`)).statusCode).toBe(200);
+    const largest = await app.inject({ url: `/api/v1/registrations/${MAX_STORED_INTEGER}`, headers: bearer(key) });
+    expect(largest.statusCode).toBe(404);
   });
 
   it('one registration: the answers as the console words them, the raw values and the version', async () => {

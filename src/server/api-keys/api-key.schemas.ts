@@ -6,10 +6,17 @@ import { filterProperties } from '../staff/routes/schemas.js';
 
 const EXAMPLE_KEY = 'prk_3VqWb0Xy5sKp8Lm2Nc7Rt1Hd9Gf4Ja6Ze0Uo2Ii5Yq8Tw';
 
+/**
+ * The largest id or code a column holds (PostgreSQL's integer): a larger number in a query is
+ * refused with 400 here rather than reach the database and fail there (500 on PostgreSQL).
+ */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+const storedInteger = { type: 'integer', minimum: 0, maximum: MAX_STORED_INTEGER } as const;
+
 export const keyIdParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, description: 'the key id' } },
+  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the key id' } },
 } as const;
 
 export const newKeyBodySchema = {
@@ -73,9 +80,15 @@ export const readerListQuerySchema = {
   additionalProperties: false,
   properties: {
     ...filterProperties,
+    provinceId: storedInteger,
+    cityId: storedInteger,
+    tier: storedInteger,
+    type: storedInteger,
+    service: storedInteger,
     assignee: {
       type: 'string',
-      pattern: '^(none|[1-9][0-9]{0,9})$',
+      // Nine digits at most: every account id fits PostgreSQL's integer.
+      pattern: '^(none|[1-9][0-9]{0,8})$',
       description: "`none` (open cases nobody handles) or a colleague's account id",
     },
     updated_since: { ...instant, description: 'changed (made, or its status moved) at or after this instant' },

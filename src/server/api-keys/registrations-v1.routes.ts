@@ -16,6 +16,7 @@ import { parsePayload } from '../staff/export.js';
 import { fa } from '../../shared/strings.fa.js';
 import { fill } from '../../shared/text.js';
 import {
+  MAX_STORED_INTEGER,
   readerDetailSchema,
   readerListQuerySchema,
   readerPageSchema,
@@ -32,7 +33,7 @@ type ReaderListQuery = Omit<CaseFilterQuery, 'assignee'> & {
   limit?: number;
 };
 
-const CURSOR = /^r1:([1-9][0-9]{0,15})$/;
+const CURSOR = /^r1:([1-9][0-9]{0,9})$/;
 
 /** Opaque to readers: the last id read. Ids only grow, so the walk goes on past cases made meanwhile. */
 function cursorAfter(id: number): string {
@@ -42,7 +43,7 @@ function cursorAfter(id: number): string {
 function idOfCursor(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new ApiError(400, 'bad_cursor');
+  if (!match || Number(match[1]) > MAX_STORED_INTEGER) throw new ApiError(400, 'bad_cursor');
   return Number(match[1]);
 }
 
@@ -134,7 +135,9 @@ export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
         params: {
           type: 'object',
           required: ['id'],
-          properties: { id: { type: 'integer', minimum: 1, description: 'the registration id' } },
+          properties: {
+            id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the registration id' },
+          },
         },
         security,
         response: { 200: readerDetailSchema, ...errorResponses },
