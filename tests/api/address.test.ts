@@ -346,6 +346,7 @@ describe('GET /api/Utility/Address: what is refused before any provider is asked
     { lat: 'abc', lng: 51 },
     { lat: 35.7, lng: '' },
     { lat: '35.7;drop', lng: 51 },
+    { lat: '35.7&lat=35.8', lng: 51 },
   ])('answers 400 bad_request when lat or lng is not a number (%j)', async (point) => {
     const app = await appWith(neshanEnv());
     const response = await ask(app, point);
@@ -434,6 +435,9 @@ describe('GET /api/Utility/Address costs a client a pre-session and a proof of w
     const statuses = (await Promise.all(Array.from({ length: 10 }, () => buy(solved)))).map((r) => r.statusCode);
     expect(statuses.filter((status) => status === 204)).toHaveLength(1);
     expect(statuses.filter((status) => status === 400)).toHaveLength(9);
+    // A proof larger than its shape is refused before anything is checked.
+    const oversized = { ...solved, challenge: { ...solved.challenge, signature: 'a'.repeat(10_000) } };
+    expect((await buy(oversized)).statusCode).toBe(400);
     // Without the anti-forgery header no pass is bought either.
     const forged = await app.inject({
       method: 'POST',
@@ -459,6 +463,17 @@ describe('GET /api/Utility/Address costs a client a pre-session and a proof of w
     // The next proof of the same pre-session buys the next lookups.
     const again = await passedSession(app);
     expect((await ask(app, TEHRAN, '127.0.0.1', again)).statusCode).toBe(200);
+  });
+
+  it('the challenge and the pass are rate-limited per client like the lookups', async () => {
+    const app = await appWith({ ...neshanEnv(), RATE_LIMIT_ADDRESS_PER_MINUTE: '3' });
+    const session = await openSession(app);
+    const statuses = [];
+    for (let index = 0; index < 5; index += 1)
+      statuses.push(
+        (await app.inject({ url: apiPaths.addressChallenge, headers: { cookie: session.cookie } })).statusCode,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
   it('a pass lasts its hour, not longer', async () => {

@@ -177,8 +177,11 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
       { name: 'x', scopes: ['registrations:write'] },
       { name: '   ', scopes: ['registrations:read'] },
       { scopes: ['registrations:read'] },
+      { name: 'x'.repeat(101), scopes: ['registrations:read'] },
+      { name: 'x', scopes: ['registrations:read', 'registrations:read'] },
     ])
       expect((await makeKey(admin, body)).statusCode, JSON.stringify(body)).toBe(400);
+    expect((await makeKey(admin, { name: 'x'.repeat(100), scopes: ['registrations:read'] })).statusCode).toBe(201);
     expect((await revoke(admin, 999_999)).statusCode).toBe(404);
     const keys = await app.database.db.selectFrom('api_keys').select('revoked_at').where('id', '=', id).execute();
     expect(keys).toEqual([{ revoked_at: null }]);
@@ -401,6 +404,10 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
       ...['provinceId', 'cityId', 'tier', 'type', 'service'].map((name) => `?${name}=${tooLarge}`),
       '?assignee=9999999999',
       `?cursor=${cursor}`,
+      `?cursor=${'a'.repeat(101)}`,
+      `?q=${'a'.repeat(101)}`,
+      '?limit=101',
+      '?limit=0',
     ];
     for (const query of queries) expect((await read(key, query)).statusCode, query).toBe(400);
     const one = await app.inject({ url: `/api/v1/registrations/${tooLarge}`, headers: bearer(key) });

@@ -33,6 +33,14 @@ type ReaderListQuery = Omit<CaseFilterQuery, 'assignee'> & {
   limit?: number;
 };
 
+const registrationIdParams = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the registration id' },
+  },
+} as const;
+
 const CURSOR = /^r1:([1-9][0-9]{0,9})$/;
 
 /** Opaque to readers: the last id read. Ids only grow, so the walk goes on past cases made meanwhile. */
@@ -132,13 +140,7 @@ export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
         summary: 'One registration, worded and raw (API key)',
         description:
           'Its answers as the console’s reader words them (against the form version it was made under), the values as they were sent, and that version.',
-        params: {
-          type: 'object',
-          required: ['id'],
-          properties: {
-            id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the registration id' },
-          },
-        },
+        params: registrationIdParams,
         security,
         response: { 200: readerDetailSchema, ...errorResponses },
       },

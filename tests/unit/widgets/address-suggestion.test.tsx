@@ -159,7 +159,7 @@ describe('the address suggested from the pin', () => {
           Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
         if (pathname === apiPaths.addressChallenge) return json(200, challenge);
         if (pathname === apiPaths.addressPass) {
-          passBody = JSON.parse(String(init?.body));
+          passBody = JSON.parse(init?.body as string);
           return json(204, undefined);
         }
         if (pathname !== apiPaths.address) throw new Error(`unexpected request ${pathname}`);
