@@ -30,6 +30,8 @@ export interface Config {
     statisticPerMinute: number;
     /** Requests per API key per minute on the versioned read routes, across both of them. */
     apiKeyPerMinute: number;
+    /** Requests with an unknown or malformed key per client address (IPv6 by /64) per clock hour; past it, 429. */
+    apiKeyFailuresPerHour: number;
   };
   logLevel: string;
   schemasDir: string;
@@ -83,6 +85,11 @@ export interface MapServiceConfig {
   url?: string;
   timeoutMs: number;
   perMinute: number;
+  /** ADDRESS_LOOKUPS_PER_HOUR and ADDRESS_LOOKUPS_PER_DAY: calls to the paid service per clock hour and per UTC day, across all clients and processes. */
+  lookupsPerHour: number;
+  lookupsPerDay: number;
+  /** ADDRESS_PROOF_DIFFICULTY: the proof of work a browser solves before its lookups (as SMS_CODE_PROOF_DIFFICULTY). */
+  proofDifficulty: number;
 }
 
 export const MAP_SERVICE_KINDS = ['neshan', 'mapir'] as const;
@@ -158,6 +165,19 @@ const rules: Record<string, VariableRule> = {
     pattern: positiveInt,
     expects: 'a whole number of requests per minute, 1 or more',
   },
+  ADDRESS_LOOKUPS_PER_HOUR: {
+    pattern: positiveInt,
+    expects: 'a whole number of address lookups per hour across all clients, 1 or more',
+  },
+  ADDRESS_LOOKUPS_PER_DAY: {
+    pattern: positiveInt,
+    expects: 'a whole number of address lookups per day across all clients, 1 or more',
+  },
+  ADDRESS_PROOF_DIFFICULTY: {
+    pattern: '^[1-9][0-9]{0,6}$',
+    expects:
+      'a whole number from 1 to 9999999 (the most proof-of-work steps a browser may need before address lookups)',
+  },
   MAP_TILE_URL: {
     pattern: '^(?=.*\\{z\\})(?=.*\\{x\\})(?=.*\\{y\\})https?://[^\\s]+$',
     expects: 'a tile URL template starting with http:// or https:// with {z}, {x} and {y}',
@@ -180,6 +200,10 @@ const rules: Record<string, VariableRule> = {
   RATE_LIMIT_API_KEY_PER_MINUTE: {
     pattern: positiveInt,
     expects: 'a whole number of requests per minute, 1 or more',
+  },
+  RATE_LIMIT_API_KEY_FAILURES_PER_HOUR: {
+    pattern: positiveInt,
+    expects: 'a whole number of requests with a wrong API key per client address per hour, 1 or more',
   },
   LOG_LEVEL: {
     enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -300,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registrationPerMinute: Number(raw.RATE_LIMIT_REGISTRATION_PER_MINUTE ?? 10),
       statisticPerMinute: Number(raw.RATE_LIMIT_STATISTIC_PER_MINUTE ?? 60),
       apiKeyPerMinute: Number(raw.RATE_LIMIT_API_KEY_PER_MINUTE ?? 120),
+      apiKeyFailuresPerHour: Number(raw.RATE_LIMIT_API_KEY_FAILURES_PER_HOUR ?? 30),
     },
     logLevel: raw.LOG_LEVEL ?? 'info',
     schemasDir: resolve(raw.SCHEMAS_DIR ?? fromRoot('schemas')),
@@ -354,6 +379,9 @@ function mapServiceConfig(raw: Record<string, string>): MapServiceConfig {
     url: raw.MAP_SERVICE_URL?.replace(/\/+$/, ''),
     timeoutMs: 2000,
     perMinute: Number(raw.RATE_LIMIT_ADDRESS_PER_MINUTE ?? 30),
+    lookupsPerHour: Number(raw.ADDRESS_LOOKUPS_PER_HOUR ?? 500),
+    lookupsPerDay: Number(raw.ADDRESS_LOOKUPS_PER_DAY ?? 5000),
+    proofDifficulty: Number(raw.ADDRESS_PROOF_DIFFICULTY ?? DEFAULT_PROOF_DIFFICULTY),
   };
 }
 

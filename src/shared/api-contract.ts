@@ -19,6 +19,10 @@ export const apiPaths = {
   locations: '/api/Utility/Locations',
   /** GET ?lat=&lng=: the point's address from the map provider; 404 address_unavailable without one. */
   address: '/api/Utility/Address',
+  /** GET → CodeProofChallenge: the proof of work a browser solves before it may ask for addresses. */
+  addressChallenge: '/api/Utility/Address/Challenge',
+  /** POST { proof } → 204: the solved proof buys this pre-session a number of address lookups. */
+  addressPass: '/api/Utility/Address/Pass',
   /** Liveness: the process answers and reaches its database. */
   health: '/api/health',
   /** Readiness: 200 only when this process should be sent traffic (503 with the reasons otherwise). */

@@ -203,6 +203,9 @@ export const fa = {
     // The address from the pin; the wizard shows no suggestion on either.
     address_unavailable: 'نشانی این نقطه از نقشه در دسترس نیست؛ لطفاً نشانی را خودتان بنویسید.',
     address_outside_iran: 'این نقطه در ایران نیست؛ لطفاً نشانگر را روی محل داروخانه بگذارید.',
+    // The address lookups' cost: a proof of work per pre-session, and the provider's hourly and daily budget.
+    address_pass: 'پیشنهاد نشانی برای این صفحه آماده نیست؛ لطفاً نشانی را خودتان بنویسید.',
+    address_capacity: 'پیشنهاد نشانی فعلاً در دسترس نیست؛ لطفاً نشانی را خودتان بنویسید.',
     not_built: 'برنامهٔ ثبت‌نام هنوز ساخته نشده است؛ سرپرست سامانه باید دستور npm run build را اجرا کند.',
     sign_in_failed: 'ورود انجام نشد؛ ایمیل و گذرواژه را بررسی کنید.',
     sign_in_locked: 'پس از چند تلاش نادرست، ورود موقتاً بسته است؛ لطفاً {wait} دیگر دوباره تلاش کنید.',
@@ -231,6 +234,11 @@ export const fa = {
     // The versioned read routes (/api/v1/) take an API key, never a staff session.
     api_key_invalid: 'کلید API معتبر نیست یا باطل شده است؛ لطفاً کلید را در سرآیند Authorization به شکل Bearer بفرستید.',
     bad_cursor: 'نشانگر صفحه معتبر نیست؛ لطفاً فهرست را از صفحهٔ نخست بخوانید.',
+  },
+  /** What the versioned read routes (/api/v1/) say in words of their own. */
+  integrations: {
+    /** A case's colleague as another system sees them: by number, never by e-mail address. */
+    assigneeName: 'کارشناس {number}',
   },
   /**
    * The status page (/status), the SMS messages, the mobile number's one-time code and

@@ -9,7 +9,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { apiPaths } from '../../src/shared/api-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { serviceUrl } from '../services.js';
-import { testApp } from './helpers.js';
+import type { CodeProofChallenge } from '../../src/shared/followup-contract.js';
+import { solveCodeProof } from '../fixtures/code-proof.js';
+import { LOOKUPS_PER_PASS, PASS_LIFETIME_MS } from '../../src/server/address/address-pass.js';
+import { MAX_ANSWER_BYTES } from '../../src/server/address/address.service.js';
+import { databaseTargets, openSession, testApp, type DatabaseTarget, type Session } from './helpers.js';
 
 const SERVICE_KEY = 'service.7f3a9c1e5b2d4f6a8c0e1b3d5f7a9c1e';
 /** A point in Tehran (Enghelab Square), well inside Iran's box. */
@@ -20,7 +24,8 @@ type Behaviour =
   | { kind: 'mapir' }
   | { kind: 'neshan-error'; status: number; name: string }
   | { kind: 'slow'; ms: number }
-  | { kind: 'not-json' };
+  | { kind: 'not-json' }
+  | { kind: 'huge'; bytes: number; declared: boolean };
 
 interface SeenRequest {
   path: string;
@@ -73,6 +78,16 @@ async function fakeMapService(): Promise<FakeMapService> {
       }
       case 'not-json':
         response.writeHead(200, { 'content-type': 'text/html' }).end('<html>proxy</html>');
+        return;
+      case 'huge': {
+        // A valid answer padded past any address: with its length declared, or streamed without one.
+        const padding = 'ا'.repeat(behaviour.bytes / 2);
+        const body = JSON.stringify({ status: 'OK', formatted_address: `خیابان ${padding}` });
+        const headers = behaviour.declared
+          ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+          : { 'content-type': 'application/json' };
+        response.writeHead(200, headers).end(body);
+      }
     }
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -108,17 +123,59 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
+async function appWith(env: Record<string, string>, clock?: () => number): Promise<FastifyInstance> {
   const app = await testApp(
-    { RATE_LIMIT_ADDRESS_PER_MINUTE: '1000', ...env },
-    { logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } } },
+    { RATE_LIMIT_ADDRESS_PER_MINUTE: '1000', ADDRESS_PROOF_DIFFICULTY: '1', ...env },
+    {
+      logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } },
+      ...(clock ? { clock } : {}),
+    },
   );
   apps.push(app);
   return app;
 }
 
-function ask(app: FastifyInstance, point: { lat: number | string; lng: number | string }, remoteAddress = '127.0.0.1') {
-  return app.inject({ url: `${apiPaths.address}?lat=${point.lat}&lng=${point.lng}`, remoteAddress });
+/** A pre-session that bought its lookups the wizard's way: challenge, proof of work, pass. */
+async function passedSession(app: FastifyInstance, remoteAddress = '127.0.0.1'): Promise<Session> {
+  const session = await openSession(app);
+  const challenge = await app.inject({
+    url: apiPaths.addressChallenge,
+    headers: { cookie: session.cookie },
+    remoteAddress,
+  });
+  expect(challenge.statusCode, challenge.body).toBe(200);
+  const proof = await solveCodeProof(challenge.json<CodeProofChallenge>());
+  const pass = await app.inject({
+    method: 'POST',
+    url: apiPaths.addressPass,
+    headers: { cookie: session.cookie, 'x-xsrf-token': session.token, 'content-type': 'application/json' },
+    payload: JSON.stringify({ proof }),
+    remoteAddress,
+  });
+  expect(pass.statusCode, pass.body).toBe(204);
+  return session;
+}
+
+/** Each app's one pre-session with a pass, for the tests that are about something else. */
+const sessions = new WeakMap<FastifyInstance, Promise<Session>>();
+function sessionOf(app: FastifyInstance): Promise<Session> {
+  let session = sessions.get(app);
+  if (!session) sessions.set(app, (session = passedSession(app)));
+  return session;
+}
+
+async function ask(
+  app: FastifyInstance,
+  point: { lat: number | string; lng: number | string },
+  remoteAddress = '127.0.0.1',
+  session?: Session,
+) {
+  const { cookie } = session ?? (await sessionOf(app));
+  return app.inject({
+    url: `${apiPaths.address}?lat=${point.lat}&lng=${point.lng}`,
+    remoteAddress,
+    headers: { cookie },
+  });
 }
 
 const neshanEnv = (): Record<string, string> => ({
@@ -174,6 +231,19 @@ describe('GET /api/Utility/Address against a stand-in for Neshan', () => {
     service.behave({ kind: 'not-json' });
     expect((await ask(app, TEHRAN)).statusCode).toBe(404);
   });
+
+  it.each([true, false])(
+    `reads no answer larger than ${MAX_ANSWER_BYTES / 1024} KiB into memory (length declared: %s): 404, a warning`,
+    async (declared) => {
+      const app = await appWith(neshanEnv());
+      service.behave({ kind: 'huge', bytes: 2 * 1024 * 1024, declared });
+      expect((await ask(app, TEHRAN)).statusCode).toBe(404);
+      expect(logLines.some((line) => line.includes('map service answered more than an address'))).toBe(true);
+      // Just under the bound is still an address.
+      service.behave({ kind: 'huge', bytes: MAX_ANSWER_BYTES - 1024, declared });
+      expect((await ask(app, { lat: TEHRAN.lat + 0.01, lng: TEHRAN.lng })).statusCode).toBe(200);
+    },
+  );
 
   it('answers a point again from its cache: the same rounded point does not reach the service twice', async () => {
     const app = await appWith(neshanEnv());
@@ -276,6 +346,7 @@ describe('GET /api/Utility/Address: what is refused before any provider is asked
     { lat: 'abc', lng: 51 },
     { lat: 35.7, lng: '' },
     { lat: '35.7;drop', lng: 51 },
+    { lat: '35.7&lat=35.8', lng: 51 },
   ])('answers 400 bad_request when lat or lng is not a number (%j)', async (point) => {
     const app = await appWith(neshanEnv());
     const response = await ask(app, point);
@@ -306,10 +377,11 @@ describe.each(stores)('GET /api/Utility/Address rate limit, counters %s', (_stor
     // library's memory store hands every request the same counter object (all would read 12).
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const ip = client();
+    const { cookie } = await sessionOf(app);
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
         fetch(`${base}${apiPaths.address}?lat=${TEHRAN.lat + index * 0.01}&lng=${TEHRAN.lng}`, {
-          headers: { 'x-forwarded-for': ip },
+          headers: { 'x-forwarded-for': ip, cookie },
         }),
       ),
     );
@@ -328,5 +400,159 @@ describe.each(stores)('GET /api/Utility/Address rate limit, counters %s', (_stor
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+  });
+});
+
+describe('GET /api/Utility/Address costs a client a pre-session and a proof of work', () => {
+  it('refuses a lookup without the pre-session cookie, or with one that bought no pass: 403 address_pass, nothing asked', async () => {
+    const app = await appWith(neshanEnv());
+    const anonymous = await app.inject({ url: `${apiPaths.address}?lat=${TEHRAN.lat}&lng=${TEHRAN.lng}` });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json()).toEqual({ error: { code: 'address_pass', message: fa.errors.address_pass } });
+    const unpaid = await ask(app, TEHRAN, '127.0.0.1', await openSession(app));
+    expect(unpaid.statusCode).toBe(403);
+    expect(service.seen).toHaveLength(0);
+  });
+
+  it('buys nothing with a wrong proof, one solved for another pre-session, or one already spent', async () => {
+    const app = await appWith(neshanEnv());
+    const session = await openSession(app);
+    const other = await openSession(app);
+    const challengeOf = async (of: Session) =>
+      (await app.inject({ url: apiPaths.addressChallenge, headers: { cookie: of.cookie } })).json<CodeProofChallenge>();
+    const buy = (proof: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: apiPaths.addressPass,
+        headers: { cookie: session.cookie, 'x-xsrf-token': session.token, 'content-type': 'application/json' },
+        payload: JSON.stringify({ proof }),
+      });
+    const solved = await solveCodeProof(await challengeOf(session));
+    const wrong = { ...solved, solution: { ...solved.solution, derivedKey: '00'.repeat(32) } };
+    expect((await buy(wrong)).json()).toMatchObject({ error: { code: 'address_pass' } });
+    expect((await buy(await solveCodeProof(await challengeOf(other)))).statusCode).toBe(400);
+    // Spent once only, also when sent ten times at once.
+    const statuses = (await Promise.all(Array.from({ length: 10 }, () => buy(solved)))).map((r) => r.statusCode);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(9);
+    // A proof larger than its shape is refused before anything is checked.
+    const oversized = { ...solved, challenge: { ...solved.challenge, signature: 'a'.repeat(10_000) } };
+    expect((await buy(oversized)).statusCode).toBe(400);
+    // Without the anti-forgery header no pass is bought either.
+    const forged = await app.inject({
+      method: 'POST',
+      url: apiPaths.addressPass,
+      headers: { cookie: session.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ proof: solved }),
+    });
+    expect(forged.json()).toMatchObject({ error: { code: 'csrf' } });
+  });
+
+  it(`a pass buys ${LOOKUPS_PER_PASS} lookups, cached ones too, however many are sent at once; then a new proof is needed`, async () => {
+    const app = await appWith(neshanEnv());
+    const session = await passedSession(app);
+    const answers = await Promise.all(
+      Array.from({ length: LOOKUPS_PER_PASS + 15 }, (_, index) =>
+        ask(app, { lat: TEHRAN.lat + (index % 5) * 0.01, lng: TEHRAN.lng }, '127.0.0.1', session),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LOOKUPS_PER_PASS);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(15);
+    expect((await ask(app, TEHRAN, '127.0.0.1', session)).statusCode).toBe(403);
+    // The next proof of the same pre-session buys the next lookups.
+    const again = await passedSession(app);
+    expect((await ask(app, TEHRAN, '127.0.0.1', again)).statusCode).toBe(200);
+  });
+
+  it('the challenge and the pass are rate-limited per client like the lookups', async () => {
+    const app = await appWith({ ...neshanEnv(), RATE_LIMIT_ADDRESS_PER_MINUTE: '3' });
+    const session = await openSession(app);
+    const statuses = [];
+    for (let index = 0; index < 5; index += 1)
+      statuses.push(
+        (await app.inject({ url: apiPaths.addressChallenge, headers: { cookie: session.cookie } })).statusCode,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it('a pass lasts its hour, not longer', async () => {
+    let now = Date.UTC(2026, 0, 10, 8, 0, 0);
+    const app = await appWith(neshanEnv(), () => now);
+    const session = await passedSession(app);
+    expect((await ask(app, TEHRAN, '127.0.0.1', session)).statusCode).toBe(200);
+    now += PASS_LIFETIME_MS;
+    expect((await ask(app, TEHRAN, '127.0.0.1', session)).statusCode).toBe(403);
+  });
+});
+
+const budgetTargets = await databaseTargets();
+
+describe.each(budgetTargets)('the map service budget on $name', (target: DatabaseTarget) => {
+  afterAll(() => target.drop());
+  /** A point of its own per index: none is answered from the cache or shares a call. */
+  const pointOf = (index: number) => ({ lat: 30 + Math.floor(index / 100) * 0.01, lng: 50 + (index % 100) * 0.01 });
+
+  it('ADDRESS_LOOKUPS_PER_HOUR=100: 1,000 lookups from 1,000 addresses at once make 100 calls; the rest 503 with Retry-After, one warning', async () => {
+    const now = Date.UTC(2026, 0, 10, 8, 30, 0);
+    const app = await appWith(
+      { ...neshanEnv(), DATABASE_URL: target.url, ADDRESS_LOOKUPS_PER_HOUR: '100', TRUST_PROXY: 'true' },
+      () => now,
+    );
+    const clients = Array.from({ length: 1000 }, (_, index) => `10.9.${Math.floor(index / 250)}.${index % 250}`);
+    const sessions: Session[] = [];
+    for (let start = 0; start < clients.length; start += 100) {
+      const batch = clients.slice(start, start + 100);
+      sessions.push(...(await Promise.all(batch.map((client) => passedSession(app, client)))));
+    }
+    // Over real sockets, as browsers ask: injections all run in one chain of microtasks, which keeps
+    // the event loop from the provider's sockets for longer than the provider may take.
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const answers = await Promise.all(
+      clients.map(async (client, index) => {
+        const { lat, lng } = pointOf(index);
+        const response = await fetch(`${base}${apiPaths.address}?lat=${lat}&lng=${lng}`, {
+          headers: { cookie: sessions[index].cookie, 'x-forwarded-for': client },
+        });
+        return { statusCode: response.status, headers: response.headers, body: await response.text() };
+      }),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(service.seen).toHaveLength(100);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(900);
+    const refused = answers.find((answer) => answer.statusCode === 503)!;
+    expect(JSON.parse(refused.body)).toEqual({
+      error: { code: 'address_capacity', message: fa.errors.address_capacity },
+    });
+    // The end of the clock hour: half an hour away.
+    expect(refused.headers.get('retry-after')).toBe('1800');
+    const warnings = logLines.filter((line) => line.includes('ADDRESS_LOOKUPS_PER_HOUR reached'));
+    expect(warnings).toHaveLength(1);
+    // A point already answered is still answered from the cache: it costs nothing.
+    expect((await ask(app, pointOf(statuses.indexOf(200)), clients[0], sessions[0])).statusCode).toBe(200);
+    expect(service.seen).toHaveLength(100);
+  }, 120_000);
+
+  it('in sequence, with the daily budget: the day refuses past ADDRESS_LOOKUPS_PER_DAY whatever the hour allows, until the next day', async () => {
+    let now = Date.UTC(2026, 0, 11, 22, 0, 0);
+    const app = await appWith(
+      { ...neshanEnv(), DATABASE_URL: target.url, ADDRESS_LOOKUPS_PER_HOUR: '3', ADDRESS_LOOKUPS_PER_DAY: '5' },
+      () => now,
+    );
+    let session = await passedSession(app);
+    const statusAt = async (index: number) => (await ask(app, pointOf(index), '127.0.0.1', session)).statusCode;
+    expect([await statusAt(1), await statusAt(2), await statusAt(3), await statusAt(4)]).toEqual([200, 200, 200, 503]);
+    now += 3_600_000;
+    // A pass lasts an hour: the manager's browser buys a new one.
+    session = await passedSession(app);
+    expect([await statusAt(5), await statusAt(6), await statusAt(7)]).toEqual([200, 200, 503]);
+    const refused = await ask(app, pointOf(8), '127.0.0.1', session);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(logLines.filter((line) => line.includes('ADDRESS_LOOKUPS_PER_DAY reached'))).toHaveLength(1);
+    expect(service.seen).toHaveLength(5);
+    now += 3_600_000;
+    session = await passedSession(app);
+    expect(await statusAt(9)).toBe(200);
   });
 });

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationPaths, type ApiKeyCreated, type ApiKeySummary } from '../../src/shared/integrations-contract.js';
 import type { AuditAnswer, CaseDetail, CasePage } from '../../src/shared/staff-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
+import { fill } from '../../src/shared/text.js';
+import { MAX_STORED_INTEGER } from '../../src/server/api-keys/api-key.schemas.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { serviceUrl } from '../services.js';
 import { moveStatus, testClock } from './followup-helpers.js';
@@ -175,8 +177,11 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
       { name: 'x', scopes: ['registrations:write'] },
       { name: '   ', scopes: ['registrations:read'] },
       { scopes: ['registrations:read'] },
+      { name: 'x'.repeat(101), scopes: ['registrations:read'] },
+      { name: 'x', scopes: ['registrations:read', 'registrations:read'] },
     ])
       expect((await makeKey(admin, body)).statusCode, JSON.stringify(body)).toBe(400);
+    expect((await makeKey(admin, { name: 'x'.repeat(100), scopes: ['registrations:read'] })).statusCode).toBe(201);
     expect((await revoke(admin, 999_999)).statusCode).toBe(404);
     const keys = await app.database.db.selectFrom('api_keys').select('revoked_at').where('id', '=', id).execute();
     expect(keys).toEqual([{ revoked_at: null }]);
@@ -354,6 +359,66 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
     expect((await read(key, '?assignee=me')).statusCode).toBe(400);
   });
 
+  it('names a case’s colleague by id and a display name only, never by e-mail address or role', async () => {
+    const { key } = await newKey();
+    const [id] = await register(1);
+    const agentId = (
+      await app.database.db
+        .selectFrom('staff_accounts')
+        .select('id')
+        .where('email', '=', 'agent@example.ir')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const assigned = await app.inject({
+      method: 'PUT',
+      url: `/api/staff/registrations/${id}/assignee`,
+      headers: admin.headers,
+      payload: JSON.stringify({ from: null, to: agentId }),
+    });
+    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
+    const expected = { id: agentId, name: fill(fa.integrations.assigneeName, { number: agentId }) };
+    expect(expected.name).toMatch(/^کارشناس [۰-۹]+$/);
+
+    const list = await read(key, `?assignee=${agentId}`);
+    expect(list.statusCode).toBe(200);
+    const item = list.json<{ items: Array<{ id: number; assignee: unknown }> }>().items.find((row) => row.id === id);
+    expect(item?.assignee).toEqual(expected);
+    const detail = await app.inject({ url: `/api/v1/registrations/${id}`, headers: bearer(key) });
+    expect(detail.json<{ assignee: unknown }>().assignee).toEqual(expected);
+    for (const body of [list.body, detail.body]) {
+      expect(body).not.toContain('@example.ir');
+      expect(body).not.toContain('"role"');
+      expect(body).not.toContain('"email"');
+    }
+    // The OpenAPI document says the same: no e-mail or role under /api/v1/.
+    const document = (await app.inject({ url: '/api/openapi.json' })).body;
+    const v1Assignee = JSON.stringify(JSON.parse(document)).match(/"assignee":\{"anyOf":\[\{[^\]]*\]/g) ?? [];
+    expect(v1Assignee.some((schema) => schema.includes('"name"') && !schema.includes('"email"'))).toBe(true);
+  });
+
+  it('refuses numbers past what a column holds with 400, on both databases, never 500', async () => {
+    const { key } = await newKey();
+    const tooLarge = MAX_STORED_INTEGER + 1;
+    const cursor = Buffer.from(`r1:${tooLarge}`).toString('base64url');
+    const queries = [
+      ...['provinceId', 'cityId', 'tier', 'type', 'service'].map((name) => `?${name}=${tooLarge}`),
+      '?assignee=9999999999',
+      `?cursor=${cursor}`,
+      `?cursor=${'a'.repeat(101)}`,
+      `?q=${'a'.repeat(101)}`,
+      '?limit=101',
+      '?limit=0',
+    ];
+    for (const query of queries) expect((await read(key, query)).statusCode, query).toBe(400);
+    const one = await app.inject({ url: `/api/v1/registrations/${tooLarge}`, headers: bearer(key) });
+    expect(one.statusCode).toBe(400);
+    expect((await revoke(admin, tooLarge)).statusCode).toBe(400);
+    // The largest that fits is a plain miss.
+    expect((await read(key, `?provinceId=${MAX_STORED_INTEGER}`)).statusCode).toBe(200);
+    const largest = await app.inject({ url: `/api/v1/registrations/${MAX_STORED_INTEGER}`, headers: bearer(key) });
+    expect(largest.statusCode).toBe(404);
+  });
+
   it('one registration: the answers as the console words them, the raw values and the version', async () => {
     const { key } = await newKey();
     const [id] = await register(1);
@@ -404,6 +469,55 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
     // A wrong key is refused for what it is, and counts against nobody's budget.
     expect((await read(`prk_${'w'.repeat(43)}`, '', limited)).statusCode).toBe(401);
   });
+  it('limits wrong keys per client address: of 130 sent at once exactly the limit get 401, the rest 429', async () => {
+    const limited = await newApp({ RATE_LIMIT_API_KEY_FAILURES_PER_HOUR: '10' });
+    const live = await newKey('behind the same address', limited);
+    const guesser = '2001:db8:77:1::5';
+    const wrongKeys = [
+      ...Array.from({ length: 120 }, (_, index) => `Bearer prk_${String(index).padStart(43, 'x')}`),
+      ...Array.from({ length: 10 }, (_, index) => (index % 2 ? 'Basic abc' : `Bearer ${'%'.repeat(index + 1)}`)),
+    ];
+    const answers = await Promise.all(
+      wrongKeys.map((authorization, index) =>
+        limited.inject({
+          url: index % 3 ? integrationPaths.v1Registrations : '/api/v1/registrations/1',
+          headers: { authorization },
+          // Every address of the same /64 counts as one client.
+          remoteAddress: `2001:db8:77:1::${(index + 1).toString(16)}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(120);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(refused.json()).toEqual({ error: { code: 'rate_limited', message: fa.errors.rate_limited } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+
+    // In sequence too, and without any header at all.
+    expect((await limited.inject({ url: integrationPaths.v1Registrations, remoteAddress: guesser })).statusCode).toBe(
+      429,
+    );
+    // A live key from the same address still reads; another address has its own count.
+    const reading = await limited.inject({
+      url: integrationPaths.v1Registrations,
+      headers: bearer(live.key),
+      remoteAddress: guesser,
+    });
+    expect(reading.statusCode).toBe(200);
+    const elsewhere = await limited.inject({
+      url: integrationPaths.v1Registrations,
+      headers: bearer(`prk_${'y'.repeat(43)}`),
+      remoteAddress: '2001:db8:77:2::1',
+    });
+    expect(elsewhere.statusCode).toBe(401);
+    // The next hour starts afresh.
+    clock.advance(3_600_000);
+    const later = await limited.inject({ url: integrationPaths.v1Registrations, remoteAddress: guesser });
+    expect(later.statusCode).toBe(401);
+  });
+
   const redisUrl = serviceUrl('TEST_REDIS_URL', "The shared per-key limit's test");
   it.skipIf(!redisUrl)('with REDIS_URL two processes share one budget per key', async () => {
     const env = { RATE_LIMIT_API_KEY_PER_MINUTE: '4', REDIS_URL: redisUrl ?? '' };

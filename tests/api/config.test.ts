@@ -50,13 +50,23 @@ describe('configuration', () => {
     ['MAP_SERVICE_KEY', 'has space', /MAP_SERVICE_KEY must be the map provider's service key/],
     ['MAP_SERVICE_URL', 'api.neshan.org', /MAP_SERVICE_URL must be the base address of the map service/],
     ['RATE_LIMIT_ADDRESS_PER_MINUTE', '0', /RATE_LIMIT_ADDRESS_PER_MINUTE must be a whole number/],
+    ['ADDRESS_LOOKUPS_PER_HOUR', '0', /ADDRESS_LOOKUPS_PER_HOUR must be a whole number of address lookups per hour/],
+    ['ADDRESS_LOOKUPS_PER_DAY', '1e6', /ADDRESS_LOOKUPS_PER_DAY must be a whole number of address lookups per day/],
+    ['ADDRESS_PROOF_DIFFICULTY', '0', /ADDRESS_PROOF_DIFFICULTY must be a whole number from 1 to 9999999/],
+    ['RATE_LIMIT_API_KEY_FAILURES_PER_HOUR', '-1', /RATE_LIMIT_API_KEY_FAILURES_PER_HOUR must be a whole number/],
   ])('%s=%s stops with a plain sentence', (name, value, message) => {
     expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ CSRF_SECRET: 'x'.repeat(32), [name]: value })).toThrow(message);
   });
 
   it('reads the map service: no service by default, a 2 s bound, the base address without a trailing slash', () => {
-    expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32) }).mapService).toEqual({ timeoutMs: 2000, perMinute: 30 });
+    expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32) }).mapService).toEqual({
+      timeoutMs: 2000,
+      perMinute: 30,
+      lookupsPerHour: 500,
+      lookupsPerDay: 5000,
+      proofDifficulty: 5000,
+    });
     expect(
       loadConfig({
         CSRF_SECRET: 'x'.repeat(32),
@@ -64,6 +74,9 @@ describe('configuration', () => {
         MAP_SERVICE_KEY: 'service.abcdef0123',
         MAP_SERVICE_URL: 'http://127.0.0.1:9000/',
         RATE_LIMIT_ADDRESS_PER_MINUTE: '12',
+        ADDRESS_LOOKUPS_PER_HOUR: '100',
+        ADDRESS_LOOKUPS_PER_DAY: '800',
+        ADDRESS_PROOF_DIFFICULTY: '40',
       }).mapService,
     ).toEqual({
       kind: 'mapir',
@@ -71,6 +84,9 @@ describe('configuration', () => {
       url: 'http://127.0.0.1:9000',
       timeoutMs: 2000,
       perMinute: 12,
+      lookupsPerHour: 100,
+      lookupsPerDay: 800,
+      proofDifficulty: 40,
     });
   });
 

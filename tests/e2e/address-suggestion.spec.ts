@@ -71,3 +71,48 @@ test('with no address for the point (404), nothing is shown and the step has no 
   await expect(page.getByRole('button', { name: fa.widgets.address.useLabel })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('the first lookup of a pre-session buys its pass: a proof of work solved in the browser, sent to the server', async ({
+  page,
+  problems,
+}) => {
+  // The browser logs the first, refused lookup itself; the page shows nothing of it.
+  problems.allow(/status of 403.*Utility\/Address/);
+  await offerAddressService(page);
+  const sent: string[] = [];
+  page.on('request', (request) => sent.push(`${request.method()} ${new URL(request.url()).pathname}`));
+  let passes = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === apiPaths.addressPass && response.status() === 204) passes += 1;
+  });
+  // The address route is answered here (the suite's server has no map service): refused until the
+  // real server has sold this pre-session a pass, then the suggestion.
+  await page.route(
+    (url) => url.pathname === apiPaths.address,
+    async (route) => {
+      if (passes === 0) {
+        await route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'address_pass', message: fa.errors.address_pass } }),
+        });
+        return;
+      }
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ address: SUGGESTED }),
+      });
+    },
+  );
+  await openLocationStep(page);
+  await dragMap(page, 90, 70);
+  await expect(page.getByText(suggestionText)).toBeVisible({ timeout: 20_000 });
+  expect(passes).toBe(1);
+  expect(sent.filter((line) => line.includes('/api/Utility/Address'))).toEqual([
+    expect.stringMatching(/^GET \/api\/Utility\/Address$/),
+    `GET ${apiPaths.addressChallenge}`,
+    `POST ${apiPaths.addressPass}`,
+    expect.stringMatching(/^GET \/api\/Utility\/Address$/),
+  ]);
+});

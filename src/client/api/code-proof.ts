@@ -8,7 +8,7 @@ import { ApiError, request } from './http.js';
 const EXPIRY_MARGIN_MS = 30_000;
 
 /** Solves in a Web Worker; where there is none (an old browser, a test page), on the page in short slices. */
-function solve(challenge: CodeProofChallenge): Promise<Solution | null> {
+export function solve(challenge: CodeProofChallenge): Promise<Solution | null> {
   if (typeof Worker === 'undefined') return solveChallenge({ challenge, deriveKey });
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./code-proof.worker.ts', import.meta.url), { type: 'module' });

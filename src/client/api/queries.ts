@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  apiPaths,
-  type AddressSuggestion,
-  type Captcha,
-  type Locations,
-  type RegisterConfig,
-} from '../../shared/api-contract.js';
-import { addressSuggestionPath, serviceKeys, type MapPoint } from '../../../widgets/services.js';
+import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../../shared/api-contract.js';
+import { serviceKeys, type MapPoint } from '../../../widgets/services.js';
+import { lookUpAddress } from './address-lookup.js';
 import { loadRegisterConfig } from './config.js';
 import { request } from './http.js';
 
@@ -66,10 +61,7 @@ const ADDRESS_TIMEOUT_MS = 4000;
 export function useAddressSuggestion(point: MapPoint | undefined) {
   return useQuery({
     queryKey: [...queryKeys.address, point?.latitude, point?.longitude],
-    queryFn: ({ signal }) =>
-      request<AddressSuggestion>(addressSuggestionPath(point!), {
-        signal: AbortSignal.any([signal, AbortSignal.timeout(ADDRESS_TIMEOUT_MS)]),
-      }),
+    queryFn: ({ signal }) => lookUpAddress(point!, AbortSignal.any([signal, AbortSignal.timeout(ADDRESS_TIMEOUT_MS)])),
     enabled: point !== undefined,
     staleTime: Infinity,
     retry: false,

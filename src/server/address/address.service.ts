@@ -49,6 +49,29 @@ const mapir: ServiceAdapter = {
 
 const adapters: Record<MapServiceKind, ServiceAdapter> = { neshan, mapir };
 
+/** A reverse-geocoding answer is a few hundred bytes; a larger one is not read into memory. */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** The answer's JSON, read up to MAX_ANSWER_BYTES; undefined (and the rest left unread) past it. */
+async function boundedJson(response: Response): Promise<unknown> {
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES || !response.body) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    size += part.value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(part.value);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
+
 /** Points within about 11 m share one answer: a pin dragged back and forth asks the provider once. */
 const CACHE_DECIMALS = 4;
 const CACHE_ENTRIES = 10_000;
@@ -73,6 +96,8 @@ export class AddressService {
   constructor(
     private readonly config: MapServiceConfig,
     private readonly log: FastifyBaseLogger,
+    /** Counts a call to the paid service before it is made; throws to refuse it (address-budget.ts). */
+    private readonly beforeCall: () => Promise<void> = async () => undefined,
   ) {}
 
   kindFor(provider: MapProvider): MapServiceKind | undefined {
@@ -93,6 +118,8 @@ export class AddressService {
 
   private async ask(kind: MapServiceKind, cacheKey: string, point: Point): Promise<string | undefined> {
     try {
+      // Only a call that reaches the provider is counted: an answer from the cache costs nothing.
+      await this.beforeCall();
       const found = await this.fetchAddress(kind, point);
       if (found) this.remember(cacheKey, found);
       return found;
@@ -114,7 +141,12 @@ export class AddressService {
         this.log.warn({ service: kind, status: response.status }, 'map service refused an address');
         return undefined;
       }
-      const found = adapter.read(await response.json());
+      const body = await boundedJson(response);
+      if (body === undefined) {
+        this.log.warn({ service: kind, limitBytes: MAX_ANSWER_BYTES }, 'map service answered more than an address');
+        return undefined;
+      }
+      const found = adapter.read(body);
       if (!found) this.log.warn({ service: kind }, 'map service answered without an address');
       return found ? streetAddress(found) : undefined;
     } catch (error) {

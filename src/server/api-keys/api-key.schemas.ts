@@ -1,15 +1,22 @@
 /** The JSON schemas of the key routes: the console's (/api/staff/api-keys) and the readers' (/api/v1/). */
 import { API_KEY_SCOPES } from '../../shared/integrations-contract.js';
-import { CASE_STATUSES, type CaseAnswer, type CaseStatus, type Colleague } from '../../shared/staff-contract.js';
+import { CASE_STATUSES, type CaseAnswer, type CaseStatus } from '../../shared/staff-contract.js';
 import { instant } from '../api.schemas.js';
-import { colleagueSchema, filterProperties } from '../staff/routes/schemas.js';
+import { filterProperties } from '../staff/routes/schemas.js';
 
 const EXAMPLE_KEY = 'prk_3VqWb0Xy5sKp8Lm2Nc7Rt1Hd9Gf4Ja6Ze0Uo2Ii5Yq8Tw';
+
+/**
+ * The largest id or code a column holds (PostgreSQL's integer): a larger number in a query is
+ * refused with 400 here rather than reach the database and fail there (500 on PostgreSQL).
+ */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+const storedInteger = { type: 'integer', minimum: 0, maximum: MAX_STORED_INTEGER } as const;
 
 export const keyIdParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, description: 'the key id' } },
+  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the key id' } },
 } as const;
 
 export const newKeyBodySchema = {
@@ -73,9 +80,15 @@ export const readerListQuerySchema = {
   additionalProperties: false,
   properties: {
     ...filterProperties,
+    provinceId: storedInteger,
+    cityId: storedInteger,
+    tier: storedInteger,
+    type: storedInteger,
+    service: storedInteger,
     assignee: {
       type: 'string',
-      pattern: '^(none|[1-9][0-9]{0,9})$',
+      // Nine digits at most: every account id fits PostgreSQL's integer.
+      pattern: '^(none|[1-9][0-9]{0,8})$',
       description: "`none` (open cases nobody handles) or a colleague's account id",
     },
     updated_since: { ...instant, description: 'changed (made, or its status moved) at or after this instant' },
@@ -83,6 +96,26 @@ export const readerListQuerySchema = {
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
   },
 } as const;
+
+/**
+ * Who handles a case, as another system may know it: the account id (the `assignee` filter takes
+ * it) and a name made from it. Never the colleague's e-mail address or role: a key is not staff.
+ */
+const readerAssigneeSchema = {
+  type: 'object',
+  required: ['id', 'name'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer', description: "the colleague's account id" },
+    name: { type: 'string', description: 'a display name made from the id («کارشناس ۳»)' },
+  },
+} as const;
+
+/** A case's colleague on the read routes: see readerAssigneeSchema. */
+export interface ReaderAssignee {
+  id: number;
+  name: string;
+}
 
 const readerSummaryProperties = {
   id: { type: 'integer' },
@@ -101,7 +134,7 @@ const readerSummaryProperties = {
   lastName: { type: 'string' },
   mobileNumber: { type: 'string' },
   nationalCode: { type: 'string' },
-  assignee: { anyOf: [colleagueSchema, { type: 'null' }] },
+  assignee: { anyOf: [readerAssigneeSchema, { type: 'null' }] },
 } as const;
 
 export interface ReaderSummary {
@@ -121,7 +154,7 @@ export interface ReaderSummary {
   lastName: string;
   mobileNumber: string;
   nationalCode: string;
-  assignee: Colleague | null;
+  assignee: ReaderAssignee | null;
 }
 
 export interface ReaderPage {
@@ -157,7 +190,7 @@ const exampleSummary = {
   lastName: 'رضایی',
   mobileNumber: '09123456789',
   nationalCode: '0499370899',
-  assignee: { id: 3, email: 'agent@example.ir', role: 'agent' },
+  assignee: { id: 3, name: 'کارشناس ۳' },
 } as const;
 
 const readerSummarySchema = {

@@ -13,10 +13,14 @@ import {
   type ReaderCaseRow,
 } from '../staff/case.repository.js';
 import { parsePayload } from '../staff/export.js';
+import { fa } from '../../shared/strings.fa.js';
+import { fill } from '../../shared/text.js';
 import {
+  MAX_STORED_INTEGER,
   readerDetailSchema,
   readerListQuerySchema,
   readerPageSchema,
+  type ReaderAssignee,
   type ReaderDetail,
   type ReaderPage,
   type ReaderSummary,
@@ -29,7 +33,15 @@ type ReaderListQuery = Omit<CaseFilterQuery, 'assignee'> & {
   limit?: number;
 };
 
-const CURSOR = /^r1:([1-9][0-9]{0,15})$/;
+const registrationIdParams = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the registration id' },
+  },
+} as const;
+
+const CURSOR = /^r1:([1-9][0-9]{0,9})$/;
 
 /** Opaque to readers: the last id read. Ids only grow, so the walk goes on past cases made meanwhile. */
 function cursorAfter(id: number): string {
@@ -39,7 +51,7 @@ function cursorAfter(id: number): string {
 function idOfCursor(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new ApiError(400, 'bad_cursor');
+  if (!match || Number(match[1]) > MAX_STORED_INTEGER) throw new ApiError(400, 'bad_cursor');
   return Number(match[1]);
 }
 
@@ -57,10 +69,22 @@ function readerFilters(query: ReaderListQuery): CaseFilters {
   };
 }
 
-/** The console list's summary of a case (case.service.ts), with when it last changed and its version. */
+/**
+ * The console list's summary of a case (case.service.ts), with when it last changed and its
+ * version; its colleague by id and a name made from it, never by e-mail address or role.
+ */
 function readerSummary(row: ReaderCaseRow): ReaderSummary {
-  const { waitingSince: _waiting, ...summary } = caseSummary(row);
-  return { ...summary, updatedAt: row.updated_at, definitionVersion: row.definition_version };
+  const { waitingSince: _waiting, assignee, ...summary } = caseSummary(row);
+  return {
+    ...summary,
+    assignee: assignee === null ? null : readerAssignee(assignee.id),
+    updatedAt: row.updated_at,
+    definitionVersion: row.definition_version,
+  };
+}
+
+function readerAssignee(id: number): ReaderAssignee {
+  return { id, name: fill(fa.integrations.assigneeName, { number: id }) };
 }
 
 /**
@@ -116,11 +140,7 @@ export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
         summary: 'One registration, worded and raw (API key)',
         description:
           'Its answers as the console’s reader words them (against the form version it was made under), the values as they were sent, and that version.',
-        params: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'integer', minimum: 1, description: 'the registration id' } },
-        },
+        params: registrationIdParams,
         security,
         response: { 200: readerDetailSchema, ...errorResponses },
       },

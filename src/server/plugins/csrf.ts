@@ -61,14 +61,15 @@ export default fp(
 
     app.decorateRequest('psid', '');
     app.addHook('onRequest', (request, reply, done) => {
-      const path = pathOf(request.url);
+      const path = routedPath(request);
       if (SAFE_METHODS.has(request.method)) {
-        if (issuesCookies(path)) issue(request, reply);
+        // A wildcard route (static files) is judged by the file asked for.
+        if (issuesCookies(path.includes('*') ? pathOf(request.url) : path)) issue(request, reply);
         done();
         return;
       }
       // Unknown paths and wrong methods change nothing; they get their 404/405 rather than a 403.
-      if (!path.startsWith(API_BASE) || request.is404) {
+      if (request.is404 || !path.startsWith(API_BASE)) {
         done();
         return;
       }
@@ -100,6 +101,15 @@ function issuesCookies(path: string): boolean {
   if (path.startsWith('/api/v1/')) return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.') || last.endsWith('.html');
+}
+
+/**
+ * The path as the router matched it: the route's own pattern (`/api/staff/api-keys/:id`), whatever
+ * spelling reached it (`/%61pi/…` decodes to the same route). Only a request no route took (the
+ * wizard's pages, a 404) is judged by its URL, and nothing is written on that way.
+ */
+export function routedPath(request: FastifyRequest): string {
+  return request.is404 ? pathOf(request.url) : (request.routeOptions.url ?? pathOf(request.url));
 }
 
 export function pathOf(url: string): string {

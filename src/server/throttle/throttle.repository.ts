@@ -16,6 +16,29 @@ export interface ThrottleRule {
   waitAfter: WaitAfter;
 }
 
+/** An allowance of one window of the clock (an hour, a day): the key it is counted under and its rule. */
+export interface WindowAllowance {
+  key: string;
+  rule: ThrottleRule;
+  /** When the window ends, from `now`: the Retry-After of a refusal. */
+  endsInMs: number;
+}
+
+/**
+ * `limit` attempts per fixed window of the clock, shared by every process: one counter per window
+ * (`name:window`), locked at `limit` until the window is over. Counted by reserveAttempt, so
+ * attempts sent at once each count and no more than `limit` pass.
+ */
+export function windowAllowance(name: string, limit: number, windowMs: number, now: number): WindowAllowance {
+  const window = Math.floor(now / windowMs);
+  const endsInMs = (window + 1) * windowMs - now;
+  return {
+    key: `${name}:${window}`,
+    rule: { limit, waitAfter: (attempts) => (attempts >= limit ? endsInMs : 0) },
+    endsInMs,
+  };
+}
+
 /**
  * Counts one attempt on a key and starts the wait it earns, in one statement, unless the key is
  * still waiting: then nothing changes and undefined comes back. The database does the increment,
@@ -131,6 +154,34 @@ export async function giveBackAttempt(db: Kysely<Database>, key: string, attempt
     .where('key', '=', key)
     .where('failures', '>', 0)
     .execute();
+}
+
+/**
+ * Grants a key `uses` attempts until `until` (a proof of work paid for them): the count starts at 0
+ * and `locked_until` holds the end of the grant, so a row past it is quiet and cleaned like any other.
+ */
+export async function grantUses(db: Kysely<Database>, key: string, now: number, until: number): Promise<void> {
+  await db
+    .insertInto('throttle')
+    .values({ key, failures: 0, last_failure_at: now, locked_until: until })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ failures: 0, last_failure_at: now, locked_until: until }))
+    .execute();
+}
+
+/**
+ * Spends one of a grant's `uses`, in one statement: false when the key has no grant, it is over or
+ * used up. Parallel spends each count, so no more than `uses` ever pass.
+ */
+export async function spendUse(db: Kysely<Database>, key: string, now: number, uses: number): Promise<boolean> {
+  const row = await db
+    .updateTable('throttle')
+    .set({ failures: sql<number>`${failures} + 1`, last_failure_at: now })
+    .where('key', '=', key)
+    .where('failures', '<', uses)
+    .where('locked_until', '>', now)
+    .returning('failures')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function clearThrottle(db: Kysely<Database>, key: string): Promise<void> {

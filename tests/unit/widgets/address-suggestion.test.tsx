@@ -1,4 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, type AddressSuggestion } from '../../../src/shared/api-contract.js';
 import { cityOf, config, ISFAHAN, locations } from './fixtures.js';
@@ -135,5 +137,61 @@ describe('the address suggested from the pin', () => {
     await waitFor(() => expect(screen.queryByText(/نشانی پیشنهادی/)).toBeNull());
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
     expect(asked).toHaveLength(1);
+  });
+
+  it('buys the pre-session a pass with a proof of work when the server asks for one, then offers the address', async () => {
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 10,
+      counter: 1,
+      deriveKey,
+      data: { session: 's', expiresAt: Date.now() + 600_000 },
+      hmacSignatureSecret: 'test',
+    });
+    const asked: string[] = [];
+    let passBody: unknown;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string | URL, init?: RequestInit) => {
+        const { pathname } = new URL(input, 'http://localhost');
+        asked.push(pathname);
+        const json = (status: number, body: unknown) =>
+          Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
+        if (pathname === apiPaths.addressChallenge) return json(200, challenge);
+        if (pathname === apiPaths.addressPass) {
+          passBody = JSON.parse(init?.body as string);
+          return json(204, undefined);
+        }
+        if (pathname !== apiPaths.address) throw new Error(`unexpected request ${pathname}`);
+        return passBody === undefined
+          ? json(403, { error: { code: 'address_pass', message: 'پیشنهاد نشانی آماده نیست.' } })
+          : json(200, { address: SUGGESTED });
+      }),
+    );
+    const { map } = await renderStep();
+    panNorth(map);
+    expect(await screen.findByText(`نشانی پیشنهادی: ${SUGGESTED}`, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(asked).toEqual([apiPaths.address, apiPaths.addressChallenge, apiPaths.addressPass, apiPaths.address]);
+    expect(passBody).toMatchObject({ proof: { challenge, solution: { counter: 1 } } });
+  });
+
+  // Last: after a 503 the page keeps quiet for minutes, in this module as in the browser.
+  it('shows nothing, and no error, when the service’s budget is spent (503), and asks no more for a while', async () => {
+    const asked = stubAddressApi({
+      status: 503,
+      body: { error: { code: 'address_capacity', message: 'پیشنهاد نشانی فعلاً در دسترس نیست.' } },
+    });
+    const { map } = await renderStep();
+    panNorth(map);
+    await waitFor(() => expect(asked).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText(/نشانی پیشنهادی/)).toBeNull();
+    expect(screen.queryByText(/در دسترس نیست/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'آدرس' })).not.toHaveAttribute('aria-invalid', 'true');
+    panNorth(map);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(asked).toHaveLength(1);
+    expect(screen.queryByText(/نشانی پیشنهادی/)).toBeNull();
   });
 });

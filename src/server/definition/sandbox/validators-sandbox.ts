@@ -1,6 +1,6 @@
 /**
  * Turns a definition into its validators' code in a child process that cannot act
- * (generate-validators.ts): Node's permission model with reads of the program's own folder only,
+ * (generate-validators.ts): Node's permission model with reads of its own code and packages only,
  * no writes, no child processes, no workers, no native addons, and a bounded time and answer.
  * What comes back is checked (generated-module-check.ts) before anything loads or serves it.
  *
@@ -8,6 +8,10 @@
  * a server's start build the same version many times).
  */
 import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DefinitionFiles } from '../../../shared/definition-files.js';
 import { SERVER_MODULE_EXPORTS } from '../../../shared/validators-code.js';
 import { SERVER_VALIDATOR_RUNTIME_MODULES, VALIDATOR_RUNTIME_MODULES } from '../../../shared/validators-module.js';
@@ -78,8 +82,81 @@ function generatorCommand(): string[] {
   return ['--no-warnings=ExperimentalWarning', '--import', SOURCE_RESOLVER, entry.file];
 }
 
-function permissionFlags(): string[] {
-  return [`--max-old-space-size=${GENERATOR_HEAP_MB}`, '--permission', `--allow-fs-read=${projectRoot}`];
+/**
+ * The packages the generator imports (validators-code.ts, ajv-config.ts, formats.ts); their own
+ * dependencies are followed from their package.json.
+ */
+const GENERATOR_PACKAGES = ['ajv', '@rjsf/utils', '@rjsf/validator-ajv8', '@persian-tools/persian-tools'];
+
+/**
+ * What the child may read, and nothing more: the code it runs (src/ or dist/: its own folder and
+ * the shared one), the project's package.json (Node reads it for the module type), and the folder
+ * of every package it may load, at the path Node looks it up and at its real path, wherever
+ * node_modules lives (a symlink out of the project, hoisted above it). Never data/ (the secret, the
+ * SQLite file) nor anything else of the project.
+ */
+export function permissionFlags(): string[] {
+  const here = fileURLToPath(import.meta.url);
+  const codeRoot = resolve(dirname(here), '..', '..', '..');
+  const code = [dirname(here), join(codeRoot, 'shared'), join(projectRoot, 'package.json')].filter((path) =>
+    existsSync(path),
+  );
+  const readable = new Set([...code.map((path) => realpathSync(path)), ...packageFolders(GENERATOR_PACKAGES, here)]);
+  const reads = outermost([...readable]).map((path) => `--allow-fs-read=${path}`);
+  return [`--max-old-space-size=${GENERATOR_HEAP_MB}`, '--permission', ...reads];
+}
+
+/**
+ * The paths without those inside another, shortest first: Node 24 loses a folder granted after a
+ * path inside it (its permission tree keeps the longer one), and a folder covers its contents anyway.
+ */
+function outermost(paths: string[]): string[] {
+  const kept: string[] = [];
+  for (const path of [...paths].sort((a, b) => a.length - b.length)) {
+    if (!kept.some((outer) => path === outer || path.startsWith(`${outer}${sep}`))) kept.push(path);
+  }
+  return kept;
+}
+
+/** Each package's folder as found from `from`, and its real path, with those of all it depends on. */
+export function packageFolders(names: readonly string[], from: string): string[] {
+  const folders = new Set<string>();
+  const visited = new Set<string>();
+  const visit = (name: string, fromFile: string): void => {
+    const found = packageFolder(name, fromFile);
+    if (found === undefined) return; // an optional peer that is not installed: nothing to read
+    const real = realpathSync(found);
+    folders.add(found).add(real);
+    for (const link of symlinksOnTheWay(found)) folders.add(link);
+    if (visited.has(real)) return;
+    visited.add(real);
+    const manifest = JSON.parse(readFileSync(join(real, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    };
+    const manifestFile = join(real, 'package.json');
+    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }))
+      visit(dependency, manifestFile);
+  };
+  for (const name of names) visit(name, from);
+  return [...folders];
+}
+
+/**
+ * The symbolic links on a package's path (a node_modules linked out of the project): Node's
+ * resolver stats each one to find the real path, and the permission model judges the path as
+ * written, so the link must be readable; through it, only the folder it points at is.
+ */
+function symlinksOnTheWay(path: string): string[] {
+  const links: string[] = [];
+  for (let at = path; dirname(at) !== at; at = dirname(at)) if (lstatSync(at).isSymbolicLink()) links.push(at);
+  return links;
+}
+
+/** Where Node finds package `name` from `fromFile`: the first node_modules up the tree that has it. */
+function packageFolder(name: string, fromFile: string): string | undefined {
+  const lookups = createRequire(fromFile).resolve.paths(name) ?? [];
+  return lookups.map((folder) => join(folder, name)).find((folder) => existsSync(join(folder, 'package.json')));
 }
 
 function runSandbox(request: SandboxRequest): Promise<SandboxAnswer> {
