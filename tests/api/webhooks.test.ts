@@ -372,7 +372,9 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
     await Promise.all(Array.from({ length: 12 }, () => register()));
     const claims = await Promise.all(
       ['a', 'b', 'c', 'd'].map((claim) =>
-        app.durableWrites.submit((db) => claimDueMessages(db, claim, clock.now(), clock.now() + 60_000, 5)),
+        app.durableWrites.submit((db) =>
+          claimDueMessages(db, { claim, now: clock.now(), leaseUntil: clock.now() + 60_000, limit: 5 }),
+        ),
       ),
     );
     const ids = claims.flat().map((row) => row.id);

@@ -12,7 +12,14 @@ import {
   markEndpointHealthy,
   type EndpointRow,
 } from './endpoint.repository.js';
-import { claimDueMessages, dropWaiting, recordAttempt, settleMessage, type MessageRow } from './message.repository.js';
+import {
+  claimDueMessages,
+  dropWaiting,
+  recordAttempt,
+  releaseMessages,
+  settleMessage,
+  type MessageRow,
+} from './message.repository.js';
 import type { SecretBox } from './webhook-crypto.js';
 import type { DisabledReason } from './webhook.table.js';
 
@@ -156,26 +163,34 @@ export function leaseFor(timeoutMs: number): number {
   return 2 * timeoutMs + 30_000;
 }
 
+/** Deliveries under way at most in one process, every endpoint together. */
+export const WEBHOOK_CONCURRENCY = 32;
+/** Deliveries to one endpoint under way at most in one process: a slow receiver holds these and no more. */
+export const DELIVERIES_PER_ENDPOINT = 4;
+
 export interface WebhookWorkerOptions extends DeliveryContext {
   /** How long a receiver may take; the claim's lease outlives it. */
   timeoutMs: number;
-  batch?: number;
+  concurrency?: number;
   pollMs?: number;
 }
 
 /**
  * Sends the webhook outbox from the server process, as the SMS worker does (outbox/leased-worker.ts):
- * every second it claims a batch of due messages under a lease, sends them at once and settles
- * each. A message claimed by a process that died is taken again once its lease runs out, so every
- * event is delivered at least once; the receiver deduplicates by webhook-id.
+ * it claims due messages under a lease whenever a slot is free and settles each as it ends, at
+ * most DELIVERIES_PER_ENDPOINT at a time per endpoint, so a slow receiver delays only its own
+ * events. A message claimed by a process that died is taken again once its lease runs out, so
+ * every event is delivered at least once; the receiver deduplicates by webhook-id.
  */
 export class WebhookWorker extends LeasedWorker<MessageRow> {
   constructor(options: WebhookWorkerOptions) {
     super({
+      concurrency: WEBHOOK_CONCURRENCY,
       ...options,
       leaseMs: leaseFor(options.timeoutMs),
       claimDue: claimDueMessages,
       deliver: (row, claim) => deliverWebhook(options, row, claim),
+      perReceiver: { receiverOf: (row) => row.endpoint_id, limit: DELIVERIES_PER_ENDPOINT, release: releaseMessages },
       unreadWarning: 'Webhook outbox not read; trying again shortly',
     });
   }
