@@ -29,6 +29,22 @@ export async function updateEndpoint(
   return result.numUpdatedRows > 0n;
 }
 
+/** A rotation, only if the secret is still the one it replaces (another rotation did not come first). */
+export async function replaceSecret(
+  db: Kysely<Database>,
+  id: number,
+  replaced: string,
+  values: Pick<Updateable<WebhookEndpointTable>, 'secret' | 'previous_secret' | 'previous_secret_until'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set(values)
+    .where('id', '=', id)
+    .where('secret', '=', replaced)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function deleteEndpoint(db: Kysely<Database>, id: number): Promise<boolean> {
   // The log and the outbox go with it (on delete cascade).
   const result = await db.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();

@@ -22,6 +22,7 @@ import {
   endpointListSchema,
   endpointParams,
   endpointSchema,
+  rotateBodySchema,
   rotatedSchema,
   testAnswerSchema,
 } from './webhook.schemas.js';
@@ -135,23 +136,25 @@ function endpointRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post<{ Params: { id: number }; Body: { dropPrevious?: boolean } | undefined }>(
     integrationPaths.rotate,
     {
       schema: {
         operationId: 'rotateWebhookSecret',
         tags,
         summary: 'Gives a webhook endpoint a new secret (admins)',
-        description: 'Answers the new secret this once; the old one still signs beside it for 24 hours.',
+        description:
+          'Answers the new secret this once; the old one still signs beside it for 24 hours. A second rotation within those 24 hours would drop it early: 409 `webhook_rotation_pending`, unless `dropPrevious` is true.',
         params: endpointParams,
-        body: emptyBodySchema,
+        body: rotateBodySchema,
         response: { 200: rotatedSchema, ...errorResponses },
       },
       config: admins,
     },
     async (request, reply): Promise<{ secret: string }> => {
       void reply.header('cache-control', 'no-store');
-      return { secret: await rotateSecret(services, identity(request), request.params.id) };
+      const dropPrevious = request.body?.dropPrevious === true;
+      return { secret: await rotateSecret(services, identity(request), request.params.id, { dropPrevious }) };
     },
   );
 }

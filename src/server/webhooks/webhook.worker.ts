@@ -4,7 +4,7 @@ import type { Work } from '../db/group-commit.js';
 import { LeasedWorker } from '../outbox/leased-worker.js';
 import type { Database } from '../db/tables.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import type { ReceiverAnswer, Sender } from './delivery.js';
+import type { ReceiverAnswer, Sender, SignedRequest } from './delivery.js';
 import {
   disableEndpoint,
   findEndpoint,
@@ -72,16 +72,42 @@ export async function attemptDelivery(
     return undefined;
   }
   const at = clock();
-  const answer = await sender.send({
-    url: endpoint.url,
-    webhookId: message.webhook_id,
-    body: message.payload,
-    secrets: signingSecrets(endpoint, box, at),
-    headers: customHeaders(endpoint, box),
-    at,
-  });
+  const answer = await sendOnce(sender, box, endpoint, message, at);
   await write((db) => settle(db, context, { message, endpoint, claim, answer, at, retry: options.retry }));
   return answer;
+}
+
+/**
+ * One attempt, whatever stops it: a secret or header that cannot be opened (the server's secret
+ * changed) or a request Node refuses to make fails the attempt like a receiver's 500 would, so it
+ * is logged and follows the retry schedule to the endpoint's disabling, instead of leaving the
+ * message claimed and taken again at every lease, forever and unseen.
+ */
+async function sendOnce(
+  sender: Sender,
+  box: SecretBox,
+  endpoint: EndpointRow,
+  message: MessageRow,
+  at: number,
+): Promise<ReceiverAnswer> {
+  let request: SignedRequest;
+  try {
+    request = {
+      url: endpoint.url,
+      webhookId: message.webhook_id,
+      body: message.payload,
+      secrets: signingSecrets(endpoint, box, at),
+      headers: customHeaders(endpoint, box),
+      at,
+    };
+  } catch {
+    return { status: null, answer: 'not sent: the endpoint’s secret or headers could not be opened', ms: 0 };
+  }
+  try {
+    return await sender.send(request);
+  } catch (error) {
+    return { status: null, answer: `not sent: ${(error as Error).message}`, ms: 0 };
+  }
 }
 
 interface Settlement {
