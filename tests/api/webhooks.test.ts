@@ -10,6 +10,8 @@ import { claimDueMessages } from '../../src/server/webhooks/message.repository.j
 import { isPublicAddress, refusedUrl } from '../../src/server/webhooks/address-check.js';
 import { DELIVERIES_PER_ENDPOINT, RETRY_SCHEDULE_MS } from '../../src/server/webhooks/webhook.worker.js';
 import {
+  MAX_WEBHOOK_ENDPOINTS,
+  MAX_WEBHOOK_HEADERS,
   integrationPaths,
   type WebhookCreated,
   type WebhookDelivery,
@@ -362,6 +364,56 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
     expect(verified(receiver.received[0], given[0].json<{ secret: string }>().secret).type).toBe(
       'registration.created',
     );
+  });
+
+  it('keeps at most MAX_WEBHOOK_ENDPOINTS endpoints, also when more are added at once', async () => {
+    const add = () =>
+      call('POST', integrationPaths.webhooks, { url: receiver.url, description: '', events: ['registration.created'] });
+    const answers = await Promise.all(Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 5 }, add));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    expect(codes.filter((code) => code === 409)).toHaveLength(5);
+    const refused = await add();
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('webhook_limit');
+    expect((await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>()).toHaveLength(
+      MAX_WEBHOOK_ENDPOINTS,
+    );
+  });
+
+  it('refuses an endpoint past each bound of its input, with 400', async () => {
+    const valid = { url: receiver.url, description: '', events: ['registration.created'] };
+    const headers = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, n) => [`X-H${n}`, 'v']));
+    for (const [what, body] of [
+      ['URL of 2001 characters', { ...valid, url: `${receiver.url}?${'a'.repeat(2001 - receiver.url.length - 1)}` }],
+      ['description of 201 characters', { ...valid, description: 'د'.repeat(201) }],
+      ['six custom headers', { ...valid, headers: headers(MAX_WEBHOOK_HEADERS + 1) }],
+      ['a header value of 1001 characters', { ...valid, headers: { 'X-Token': 'a'.repeat(1001) } }],
+      ['a header name of 65 characters', { ...valid, headers: { [`X-${'a'.repeat(63)}`]: 'v' } }],
+      ['an event twice', { ...valid, events: ['registration.created', 'registration.created'] }],
+    ] as const) {
+      const response = await call('POST', integrationPaths.webhooks, body);
+      expect(response.statusCode, what).toBe(400);
+    }
+    // At the bounds themselves, saved.
+    const { id } = await create({
+      url: `${receiver.url}?${'a'.repeat(2000 - receiver.url.length - 1)}`,
+      description: 'د'.repeat(200),
+      headers: { ...headers(MAX_WEBHOOK_HEADERS - 1), [`X-${'a'.repeat(62)}`]: 'a'.repeat(1000) },
+    });
+    expect((await call('GET', `${at(integrationPaths.deliveries, { id })}?limit=501`)).statusCode).toBe(400);
+    expect((await call('GET', `${at(integrationPaths.deliveries, { id })}?limit=500`)).statusCode).toBe(200);
+  });
+
+  it('gives an event up after the last wait of the schedule: eight attempts, no ninth', async () => {
+    const { id } = await create();
+    receiver.otherwise({ status: 500 });
+    await register();
+    for (let attempt = 0; attempt <= RETRY_SCHEDULE_MS.length + 1; attempt += 1) {
+      await drain();
+      clock.advance(10 * 3_600_000 * 1.2 + 1);
+    }
+    expect(receiver.received).toHaveLength(RETRY_SCHEDULE_MS.length + 1);
+    expect(await messagesOf(id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 8 })]);
   });
 
   it('refuses at save a custom header Node would not send, naming it, in Persian', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { Updateable } from 'kysely';
 import {
+  MAX_WEBHOOK_ENDPOINTS,
   MAX_WEBHOOK_HEADERS,
   type WebhookCreated,
   type WebhookDelivery,
@@ -20,7 +21,7 @@ import { refusedUrl, type AddressPolicy } from './address-check.js';
 import {
   deleteEndpoint,
   findEndpoint,
-  insertEndpoint,
+  insertEndpointWithin,
   listEndpoints,
   replaceSecret,
   updateEndpoint,
@@ -38,7 +39,7 @@ const MAX_HEADER_NAME = 64;
 const RESERVED_HEADERS = /^(webhook-.*|content-type|content-length|host|connection|transfer-encoding|user-agent)$/i;
 
 export interface WebhookServices extends DeliveryContext {
-  database: Pick<DatabaseHandle, 'db' | 'transaction'>;
+  database: Pick<DatabaseHandle, 'db' | 'dialect' | 'transaction'>;
   /** How long a receiver may take (WEBHOOK_TIMEOUT_MS). */
   timeoutMs: number;
   policy: AddressPolicy;
@@ -128,15 +129,21 @@ export async function createWebhook(
   const secret = newWebhookSecret();
   const now = services.clock();
   const id = await services.database.transaction('durable', async (trx) => {
-    const created = await insertEndpoint(trx, {
-      url,
-      description: input.description,
-      events: JSON.stringify([...new Set(input.events)]),
-      secret: services.box.seal(secret),
-      ...sealedHeaders(services, headers),
-      enabled: input.enabled === false ? 0 : 1,
-      created_at: now,
-    });
+    const created = await insertEndpointWithin(
+      trx,
+      services.database.dialect,
+      {
+        url,
+        description: input.description,
+        events: JSON.stringify([...new Set(input.events)]),
+        secret: services.box.seal(secret),
+        ...sealedHeaders(services, headers),
+        enabled: input.enabled === false ? 0 : 1,
+        created_at: now,
+      },
+      MAX_WEBHOOK_ENDPOINTS,
+    );
+    if (created === undefined) throw new ApiError(409, 'webhook_limit');
     await appendAudit(trx, {
       at: now,
       actorId: actor.accountId,
