@@ -8,6 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimDueMessages } from '../../src/server/webhooks/message.repository.js';
 import { isPublicAddress, refusedUrl } from '../../src/server/webhooks/address-check.js';
+import { SecretBox } from '../../src/server/webhooks/webhook-crypto.js';
 import { DELIVERIES_PER_ENDPOINT, RETRY_SCHEDULE_MS } from '../../src/server/webhooks/webhook.worker.js';
 import {
   MAX_WEBHOOK_ENDPOINTS,
@@ -350,6 +351,21 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
       action: 'webhook_rotate',
       detail: { reason: 'previous_secret_dropped' },
     });
+  });
+
+  it('signs with the current secret alone when the rotated-out one was sealed under a replaced CSRF_SECRET', async () => {
+    const { id, secret } = await create();
+    const unreadable = new SecretBox('a server secret since replaced, 32+ chars').seal(secret);
+    await app.database.db
+      .updateTable('webhook_endpoints')
+      .set({ previous_secret: unreadable, previous_secret_until: clock.now() + 3_600_000 })
+      .where('id', '=', id)
+      .execute();
+    await register();
+    await drain();
+    expect(receiver.received.map((request) => request.status)).toEqual([200]);
+    expect(String(receiver.received[0].headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verified(receiver.received[0], secret).type).toBe('registration.created');
   });
 
   it('answers one of two rotations made at once and refuses the other, losing no answered secret', async () => {

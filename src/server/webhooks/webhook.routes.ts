@@ -78,7 +78,7 @@ function endpointListRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Adds a webhook endpoint (admins)',
         description:
-          'Answers its signing secret (`whsec_…`) this once. 400 `webhook_url_refused` for an address that resolves to loopback, private, link-local, unique-local or multicast addresses, or http in production.',
+          'Answers its signing secret (`whsec_…`) this once. 400 `webhook_url_refused` for an address that resolves to loopback, private, link-local, unique-local or multicast addresses, or http in production; 400 `webhook_headers` with `fields["headers.<name>"]` for a custom header Node would not send; 409 `webhook_limit` past 20 endpoints.',
         body: createBodySchema,
         response: { 201: createdSchema, ...errorResponses },
       },

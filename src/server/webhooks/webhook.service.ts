@@ -231,7 +231,10 @@ export async function rotateSecret(
       previous_secret: row.secret,
       previous_secret_until: now + ROTATION_OVERLAP_MS,
     });
-    if (!rotated) throw new ApiError(409, 'webhook_rotation_pending');
+    if (!rotated)
+      throw (await findEndpoint(trx, id))
+        ? new ApiError(409, 'webhook_rotation_pending')
+        : new ApiError(404, 'not_found');
     await appendAudit(trx, {
       at: now,
       actorId: actor.accountId,
