@@ -39,6 +39,8 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** At most this many custom headers per endpoint (for the receiver's gateway). */
 export const MAX_WEBHOOK_HEADERS = 5;
+/** Endpoints at most: every event is queued once per endpoint that subscribes to it. */
+export const MAX_WEBHOOK_ENDPOINTS = 20;
 
 /** The thin payload every event carries: the receiver fetches the case with an API key. */
 export interface WebhookPayload {

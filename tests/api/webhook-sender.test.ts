@@ -7,7 +7,13 @@ import { lookup } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { webhookSender, type Sender, type SignedRequest } from '../../src/server/webhooks/delivery.js';
+import {
+  ANSWER_BYTES,
+  retryAfter,
+  webhookSender,
+  type Sender,
+  type SignedRequest,
+} from '../../src/server/webhooks/delivery.js';
 import { webhookReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.js';
 
 const TIMEOUT_MS = 1000;
@@ -76,5 +82,56 @@ describe('webhook sender', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('reads no more of an answer than the log keeps, and drops the connection', async () => {
+    // A receiver whose answer never ends: the sender must not read it to its end.
+    let written = 0;
+    let closed!: () => void;
+    const dropped = new Promise<void>((resolve) => (closed = resolve));
+    const server: Server = createServer((incoming, answer) => {
+      incoming.resume();
+      incoming.on('end', () => {
+        answer.writeHead(200, { 'content-type': 'text/plain' });
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        const more = () => {
+          while (!answer.destroyed && answer.write(chunk)) written += chunk.length;
+        };
+        answer.on('drain', more);
+        answer.on('close', closed);
+        more();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    sender = webhookSender({ allowPrivate: true, timeoutMs: 60_000, lookup });
+    try {
+      const answer = await sender.send(event(url, 1));
+      expect(answer).toMatchObject({ status: 200, answer: 'a'.repeat(ANSWER_BYTES) });
+      await dropped;
+      // What the socket buffers held when it was closed, not the endless rest.
+      expect(written).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('refuses an answer whose headers pass 16 KiB, and holds a Retry-After to a day', async () => {
+    const server: Server = createServer((incoming, answer) => {
+      incoming.resume();
+      incoming.on('end', () => answer.writeHead(200, { 'x-filler': 'a'.repeat(20 * 1024) }).end('ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    sender = webhookSender({ allowPrivate: true, timeoutMs: TIMEOUT_MS, lookup });
+    try {
+      const answer = await sender.send(event(url, 1));
+      expect(answer).toMatchObject({ status: null, answer: expect.stringMatching(/^not delivered: /) });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(retryAfter(String(365 * 24 * 3600))).toBe(24 * 3_600_000);
   });
 });

@@ -7,9 +7,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimDueMessages } from '../../src/server/webhooks/message.repository.js';
-import { refusedUrl } from '../../src/server/webhooks/address-check.js';
-import { RETRY_SCHEDULE_MS } from '../../src/server/webhooks/webhook.worker.js';
+import { isPublicAddress, refusedUrl } from '../../src/server/webhooks/address-check.js';
+import { SecretBox } from '../../src/server/webhooks/webhook-crypto.js';
+import { DELIVERIES_PER_ENDPOINT, RETRY_SCHEDULE_MS } from '../../src/server/webhooks/webhook.worker.js';
 import {
+  MAX_WEBHOOK_ENDPOINTS,
+  MAX_WEBHOOK_HEADERS,
   integrationPaths,
   type WebhookCreated,
   type WebhookDelivery,
@@ -53,6 +56,15 @@ function verified(request: ReceivedRequest, secret: string): WebhookPayload {
     return new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as WebhookPayload;
   } finally {
     vi.useRealTimers();
+  }
+}
+
+/** Waits for what the server's own timers bring about; a generous bound, not a measure of speed. */
+async function until(condition: () => boolean, boundMs = 20_000): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition never came true');
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -305,6 +317,173 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
     expect(String(last?.headers['webhook-signature']).split(' ')).toHaveLength(1);
   });
 
+  it('keeps the rotated-out secret its full 24 hours: a second rotation is refused unless it asks to drop it', async () => {
+    const { id, secret: first } = await create();
+    const rotate = (body: unknown = {}) => call('POST', at(integrationPaths.rotate, { id }), body);
+    const second = (await rotate()).json<{ secret: string }>().secret;
+    clock.advance(3_600_000);
+    admin = await staffSession(app, 'admin');
+    const again = await rotate();
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+      code: 'webhook_rotation_pending',
+      message: expect.stringContaining('۲۴ ساعت'),
+    });
+    // Refused, nothing changed: the first secret still signs beside the second.
+    await register();
+    await drain();
+    const [both] = receiver.received;
+    expect(verified(both, first).type).toBe('registration.created');
+    expect(verified(both, second).type).toBe('registration.created');
+    // Asked for, the rotation drops the first secret at once.
+    const dropped = await rotate({ dropPrevious: true });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const third = dropped.json<{ secret: string }>().secret;
+    await register();
+    await drain();
+    const last = receiver.received[1];
+    expect(String(last.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verified(last, third).type).toBe('registration.created');
+    expect(verified(last, second).type).toBe('registration.created');
+    expect(() => verified(last, first)).toThrow();
+    const audit = await call('GET', '/api/staff/audit?limit=1');
+    expect(audit.json<AuditAnswer>().events?.[0], audit.body).toMatchObject({
+      action: 'webhook_rotate',
+      detail: { reason: 'previous_secret_dropped' },
+    });
+  });
+
+  it('signs with the current secret alone when the rotated-out one was sealed under a replaced CSRF_SECRET', async () => {
+    const { id, secret } = await create();
+    const unreadable = new SecretBox('a server secret since replaced, 32+ chars').seal(secret);
+    await app.database.db
+      .updateTable('webhook_endpoints')
+      .set({ previous_secret: unreadable, previous_secret_until: clock.now() + 3_600_000 })
+      .where('id', '=', id)
+      .execute();
+    await register();
+    await drain();
+    expect(receiver.received.map((request) => request.status)).toEqual([200]);
+    expect(String(receiver.received[0].headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verified(receiver.received[0], secret).type).toBe('registration.created');
+  });
+
+  it('answers one of two rotations made at once and refuses the other, losing no answered secret', async () => {
+    const { id } = await create();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call('POST', at(integrationPaths.rotate, { id }), {})),
+    );
+    const given = answers.filter((answer) => answer.statusCode === 200);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    await register();
+    await drain();
+    expect(verified(receiver.received[0], given[0].json<{ secret: string }>().secret).type).toBe(
+      'registration.created',
+    );
+  });
+
+  it('keeps at most MAX_WEBHOOK_ENDPOINTS endpoints, also when more are added at once', async () => {
+    const add = () =>
+      call('POST', integrationPaths.webhooks, { url: receiver.url, description: '', events: ['registration.created'] });
+    const answers = await Promise.all(Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 5 }, add));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    expect(codes.filter((code) => code === 409)).toHaveLength(5);
+    const refused = await add();
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('webhook_limit');
+    expect((await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>()).toHaveLength(
+      MAX_WEBHOOK_ENDPOINTS,
+    );
+  });
+
+  it('refuses an endpoint past each bound of its input, with 400', async () => {
+    const valid = { url: receiver.url, description: '', events: ['registration.created'] };
+    const headers = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, n) => [`X-H${n}`, 'v']));
+    for (const [what, body] of [
+      ['URL of 2001 characters', { ...valid, url: `${receiver.url}?${'a'.repeat(2001 - receiver.url.length - 1)}` }],
+      ['description of 201 characters', { ...valid, description: 'د'.repeat(201) }],
+      ['six custom headers', { ...valid, headers: headers(MAX_WEBHOOK_HEADERS + 1) }],
+      ['a header value of 1001 characters', { ...valid, headers: { 'X-Token': 'a'.repeat(1001) } }],
+      ['a header name of 65 characters', { ...valid, headers: { [`X-${'a'.repeat(63)}`]: 'v' } }],
+      ['an event twice', { ...valid, events: ['registration.created', 'registration.created'] }],
+    ] as const) {
+      const response = await call('POST', integrationPaths.webhooks, body);
+      expect(response.statusCode, what).toBe(400);
+    }
+    // At the bounds themselves, saved.
+    const { id } = await create({
+      url: `${receiver.url}?${'a'.repeat(2000 - receiver.url.length - 1)}`,
+      description: 'د'.repeat(200),
+      headers: { ...headers(MAX_WEBHOOK_HEADERS - 1), [`X-${'a'.repeat(62)}`]: 'a'.repeat(1000) },
+    });
+    expect((await call('GET', `${at(integrationPaths.deliveries, { id })}?limit=501`)).statusCode).toBe(400);
+    expect((await call('GET', `${at(integrationPaths.deliveries, { id })}?limit=500`)).statusCode).toBe(200);
+  });
+
+  it('gives an event up after the last wait of the schedule: eight attempts, no ninth', async () => {
+    const { id } = await create();
+    receiver.otherwise({ status: 500 });
+    await register();
+    for (let attempt = 0; attempt <= RETRY_SCHEDULE_MS.length + 1; attempt += 1) {
+      await drain();
+      clock.advance(10 * 3_600_000 * 1.2 + 1);
+    }
+    expect(receiver.received).toHaveLength(RETRY_SCHEDULE_MS.length + 1);
+    expect(await messagesOf(id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 8 })]);
+  });
+
+  it('refuses at save a custom header Node would not send, naming it, in Persian', async () => {
+    for (const [name, value] of [
+      ['X-Test', 'کلید-فارسی'],
+      ['X-Test', 'a\u0001b'],
+      ['X-Test', 'a\u007fb'],
+      ['X Test', 'ok'],
+    ]) {
+      const response = await call('POST', integrationPaths.webhooks, {
+        url: receiver.url,
+        description: '',
+        events: ['registration.created'],
+        headers: { [name]: value },
+      });
+      expect(response.statusCode, JSON.stringify(value)).toBe(400);
+      const { error } = response.json<{ error: { code: string; fields: Record<string, string> } }>();
+      expect(error.code).toBe('webhook_headers');
+      expect(error.fields[`headers.${name}`]).toContain(`سرآیند «${name}»`);
+    }
+    expect((await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>()).toEqual([]);
+  });
+
+  it('counts a delivery that fails before its request leaves as a failed attempt: logged, retried, then disabled', async () => {
+    const { id } = await create({ headers: { 'X-Test': 'ok' } });
+    // Saved before headers were checked as Node sends them: the request can never be made.
+    const stored = app.webhooks.services.box.seal(JSON.stringify({ 'X-Test': 'کلید-فارسی' }));
+    await app.database.db.updateTable('webhook_endpoints').set({ headers: stored }).where('id', '=', id).execute();
+    const ping = await call('POST', at(integrationPaths.test, { id }), {});
+    expect(ping.statusCode).toBe(200);
+    expect(ping.json<WebhookTestAnswer>()).toMatchObject({
+      status: null,
+      answer: expect.stringMatching(/^not sent: /),
+    });
+    await register();
+    await drain();
+    expect(receiver.received).toEqual([]);
+    const [, queued] = await messagesOf(id);
+    expect(queued).toMatchObject({ status: 'waiting', attempts: 1, claim: null });
+    expect(Number(queued.next_attempt_at) - clock.now()).toBeGreaterThanOrEqual(RETRY_SCHEDULE_MS[0] * 0.8);
+    const log = (await call('GET', at(integrationPaths.deliveries, { id }))).json<WebhookDelivery[]>();
+    expect(log.map(({ event, state, status }) => ({ event, state, status }))).toEqual([
+      { event: 'registration.created', state: 'pending', status: null },
+      { event: 'ping', state: 'failed', status: null },
+    ]);
+    // Five days of such failures disable it, as any other failing endpoint.
+    clock.advance(5 * 24 * 3_600_000);
+    await register();
+    await drain();
+    admin = await staffSession(app, 'admin');
+    const [endpoint] = (await call('GET', integrationPaths.webhooks)).json<WebhookEndpoint[]>();
+    expect(endpoint).toMatchObject({ id, enabled: false, disabledReason: 'failing' });
+  });
+
   it('writes status changes and assignments with the change, the reason only when the applicant sees it', async () => {
     const { secret } = await create({ events: ['registration.status_changed', 'registration.assigned'] });
     const agent = await staffSession(app, 'agent');
@@ -372,7 +551,9 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
     await Promise.all(Array.from({ length: 12 }, () => register()));
     const claims = await Promise.all(
       ['a', 'b', 'c', 'd'].map((claim) =>
-        app.durableWrites.submit((db) => claimDueMessages(db, claim, clock.now(), clock.now() + 60_000, 5)),
+        app.durableWrites.submit((db) =>
+          claimDueMessages(db, { claim, now: clock.now(), leaseUntil: clock.now() + 60_000, limit: 5 }),
+        ),
       ),
     );
     const ids = claims.flat().map((row) => row.id);
@@ -389,6 +570,32 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
     const webhookIds = receiver.received.map((request) => request.headers['webhook-id']);
     expect(webhookIds).toHaveLength(12);
     expect(new Set(webhookIds).size).toBe(12);
+  });
+
+  it('delivers to a fast receiver while a slow one holds its answers, and sends the slow one four at a time', async () => {
+    // This app's worker would time the slow receiver out (400 ms): the one below waits 60 s.
+    await app.webhooks.worker.stop();
+    const slow = await webhookReceiver();
+    slow.otherwise({ status: 200, body: 'ok', delayMs: 60_000 });
+    const patient = await open({ WEBHOOK_TIMEOUT_MS: '60000' });
+    try {
+      await patient.ready();
+      const { id: slowId } = await create({ url: slow.url });
+      await create();
+      const events = DELIVERIES_PER_ENDPOINT + 2;
+      for (let n = 0; n < events; n += 1) await register();
+      // The worker's own timer sends them: every event reaches the fast receiver while the slow
+      // one has answered none, and the slow one holds its four slots and no more.
+      await until(() => receiver.received.length === events);
+      expect(slow.concurrency()).toEqual({ now: DELIVERIES_PER_ENDPOINT, most: DELIVERIES_PER_ENDPOINT });
+      const waiting = (await messagesOf(slowId)).filter((message) => message.status === 'waiting');
+      expect(waiting).toHaveLength(events - DELIVERIES_PER_ENDPOINT);
+      // Given back untouched: their attempt is not counted.
+      expect(waiting.map((message) => message.attempts)).toEqual(Array(events - DELIVERIES_PER_ENDPOINT).fill(0));
+    } finally {
+      await slow.close();
+      await patient.close();
+    }
   });
 
   it('sends a test ping at once, logs it, and replays a delivery with its webhook-id', async () => {
@@ -449,6 +656,13 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
           'http://169.254.169.254/latest/meta-data',
           'http://[::1]/',
           'http://receiver.internal.example/hooks',
+          // IPv6 forms that carry a private IPv4 address inside.
+          'http://[::127.0.0.1]:4400/',
+          'http://[::ffff:127.0.0.1]/',
+          'http://[::ffff:0:10.0.0.1]/',
+          'http://[64:ff9b::10.0.0.1]/',
+          'http://[2002:7f00:1::1]/',
+          'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
         ]) {
           const response = await call(
             'POST',
@@ -482,12 +696,67 @@ describe.each(targets)('signed webhooks on $name', (target: DatabaseTarget) => {
         expect(created.statusCode).toBe(201);
         const { id } = created.json<WebhookCreated>();
         const ping = await call('POST', at(integrationPaths.test, { id }), {}, guarded, staff);
-        expect(ping.json<WebhookTestAnswer>()).toMatchObject({ status: null });
-        expect(ping.json<WebhookTestAnswer>().answer).toMatch(/10\.0\.0\.1.*not allowed/);
+        // Refused without saying what the name resolved to.
+        expect(ping.json<WebhookTestAnswer>()).toEqual({
+          status: null,
+          ms: expect.any(Number),
+          answer: 'not delivered: address not allowed',
+        });
+        const [logged] = (await call('GET', at(integrationPaths.deliveries, { id }), undefined, guarded, staff)).json<
+          WebhookDelivery[]
+        >();
+        expect(logged.answer).not.toContain('10.0.0.1');
         await call('DELETE', at(integrationPaths.webhook, { id }), undefined, guarded, staff);
       } finally {
         await guarded.close();
       }
+    });
+
+    it('refuses at connect time an IPv6 literal that carries a loopback IPv4 address, sending nothing', async () => {
+      const guarded = await open({ WEBHOOK_ALLOW_PRIVATE: 'false' }, stubLookup('93.184.216.34'));
+      try {
+        const staff = await staffSession(guarded, 'admin');
+        const created = await call(
+          'POST',
+          integrationPaths.webhooks,
+          { url: 'http://public.example/hooks', description: '', events: ['registration.created'] },
+          guarded,
+          staff,
+        );
+        const { id } = created.json<WebhookCreated>();
+        // Saved before IPv4-carrying forms were refused.
+        const port = new URL(receiver.url).port;
+        await guarded.database.db
+          .updateTable('webhook_endpoints')
+          .set({ url: `http://[::127.0.0.1]:${port}/hooks` })
+          .where('id', '=', id)
+          .execute();
+        const ping = await call('POST', at(integrationPaths.test, { id }), {}, guarded, staff);
+        expect(ping.json<WebhookTestAnswer>()).toMatchObject({
+          status: null,
+          answer: 'not delivered: address not allowed',
+        });
+        expect(receiver.received).toEqual([]);
+        await call('DELETE', at(integrationPaths.webhook, { id }), undefined, guarded, staff);
+      } finally {
+        await guarded.close();
+      }
+    });
+
+    it('tells public addresses from those that only look public', () => {
+      for (const address of ['93.184.216.34', '2606:4700::1111', '::808:808'])
+        expect(isPublicAddress(address), address).toBe(true);
+      // Private inside; or, for the mapped, NAT64 and 6to4 forms, refused at connect by the agent anyway.
+      for (const address of [
+        '::7f00:1',
+        '::a00:1',
+        '::ffff:808:808',
+        '64:ff9b::808:808',
+        '64:ff9b:1::808:808',
+        '2002:808:808::1',
+        'fe80::1',
+      ])
+        expect(isPublicAddress(address), address).toBe(false);
     });
 
     it('allows only https in production', async () => {

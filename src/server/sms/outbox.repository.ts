@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { claimDueRows } from '../outbox/lease.repository.js';
 import type { Database } from '../db/tables.js';
 import type { SmsKind, SmsOutboxTable, SmsStatus } from './sms.table.js';
 
@@ -31,54 +32,12 @@ export async function enqueueSms(db: Kysely<Database>, sms: NewSms, now: number)
   return row.id;
 }
 
-/** Rows a worker may take: due and waiting, or claimed by a worker whose lease ran out (it died). */
-const waitingDue = (now: number) => sql<boolean>`(status = 'waiting' and next_attempt_at <= ${now})`;
-const leaseOver = (now: number) => sql<boolean>`(status = 'sending' and claimed_until <= ${now})`;
-
-/**
- * Claims up to `limit` due messages for one worker: the rows become `sending` under the worker's
- * claim id until `leaseUntil`. Rows whose lease ran out come first, then waiting rows in the order
- * they fell due. Each kind is its own statement on purpose: one `or` of the two made the database
- * gather and sort every waiting row on each claim (2.4 ms at 20,000 waiting, on the registrations'
- * path), while `status = 'waiting' … order by next_attempt_at limit n` walks the index and stops
- * after n. The condition is repeated outside the sub-select so that, on PostgreSQL, a worker that
- * waited on a row another one was claiming re-reads it and skips it (read committed re-checks the
- * outer condition); SQLite runs one writer at a time. Several processes therefore never hold the
- * same message.
- */
-export async function claimDue(
+/** Claims up to `limit` due messages for one worker (outbox/lease.repository.ts says how). */
+export function claimDue(
   db: Kysely<Database>,
-  claim: string,
-  now: number,
-  leaseUntil: number,
-  limit: number,
+  claim: { claim: string; now: number; leaseUntil: number; limit: number },
 ): Promise<OutboxRow[]> {
-  const taken = await claimWhere(db, leaseOver(now), claim, leaseUntil, limit);
-  if (taken.length >= limit) return taken;
-  return [...taken, ...(await claimWhere(db, waitingDue(now), claim, leaseUntil, limit - taken.length))];
-}
-
-function claimWhere(
-  db: Kysely<Database>,
-  claimable: RawBuilder<boolean>,
-  claim: string,
-  leaseUntil: number,
-  limit: number,
-): Promise<OutboxRow[]> {
-  return db
-    .updateTable('sms_outbox')
-    .set({
-      status: 'sending',
-      claim,
-      claimed_until: leaseUntil,
-      attempts: sql<number>`attempts + 1`,
-    })
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('sms_outbox').select('id').where(claimable).orderBy('next_attempt_at').orderBy('id').limit(limit),
-    )
-    .where(claimable)
-    .returningAll()
-    .execute();
+  return claimDueRows<OutboxRow>(db, { table: 'sms_outbox', ...claim });
 }
 
 /** Settles a claimed row; false when the claim is no longer this worker's (its lease was taken over). */

@@ -31,14 +31,14 @@ export interface SmsWorkerOptions {
   sendTimeoutMs: number;
   /** Told each settled delivery's outcome (the metrics count them). */
   onOutcome?: (outcome: SmsOutcome) => void;
-  batch?: number;
+  concurrency?: number;
   pollMs?: number;
 }
 
 /**
- * Sends the outbox, in the server process (outbox/leased-worker.ts): every second (and when nudged)
- * it claims a batch of due messages (outbox.repository.ts claimDue: one worker per message,
- * whatever the number of processes), sends them at once, and settles each: sent; back to waiting
+ * Sends the outbox, in the server process (outbox/leased-worker.ts): whenever one of its slots is
+ * free it claims due messages (outbox.repository.ts claimDue: one worker per message, whatever the
+ * number of processes), sends them, and settles each as it ends: sent; back to waiting
  * with a growing delay after a transient failure; failed for good after a permanent one, which is
  * also an alert in the log. The queue is in the database, so a restart loses nothing: a message
  * claimed by a process that died is taken again once its claim's lease runs out.
@@ -47,7 +47,7 @@ export class SmsWorker extends LeasedWorker<OutboxRow> {
   constructor(options: SmsWorkerOptions) {
     super({
       ...options,
-      // Every send of a batch runs at once and ends within the timeout: the lease leaves room to settle.
+      // A send ends within the timeout: the lease leaves room to settle.
       leaseMs: 3 * options.sendTimeoutMs + 30_000,
       claimDue,
       deliver: (row, claim) => deliverSms(options, row, claim),

@@ -14,16 +14,70 @@ export interface AddressPolicy {
 export const systemLookup: LookupFunction = dnsLookup;
 
 /**
- * The range test of request-filtering-agent (which checks again at connect time): only public
- * unicast addresses. Loopback, private, link-local (169.254.169.254), unique-local, multicast,
- * reserved and the unspecified address are all other ranges of ipaddr.js.
+ * The IPv6 forms that carry an IPv4 address, where the packet really goes: the byte offsets of
+ * the carried address (Teredo carries its client inverted). Local-use NAT64 may carry it anywhere.
+ */
+const CARRIERS: Array<{ range: [ipaddr.IPv6, number]; at: Array<{ offset: number; inverted?: true }> }> = [
+  { range: ipaddr.IPv6.parseCIDR('::/96'), at: [{ offset: 12 }] },
+  { range: ipaddr.IPv6.parseCIDR('::ffff:0:0/96'), at: [{ offset: 12 }] },
+  { range: ipaddr.IPv6.parseCIDR('::ffff:0:0:0/96'), at: [{ offset: 12 }] },
+  { range: ipaddr.IPv6.parseCIDR('64:ff9b::/96'), at: [{ offset: 12 }] },
+  { range: ipaddr.IPv6.parseCIDR('64:ff9b:1::/48'), at: [] },
+  { range: ipaddr.IPv6.parseCIDR('2002::/16'), at: [{ offset: 2 }] },
+  { range: ipaddr.IPv6.parseCIDR('2001::/32'), at: [{ offset: 4 }, { offset: 12, inverted: true }] },
+];
+
+/** The IPv4 addresses an IPv6 address carries; undefined when it carries none, [] when they cannot be told. */
+function carriedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const carrier = CARRIERS.find(({ range }) => address.match(range));
+  if (!carrier) return undefined;
+  const bytes = address.toByteArray();
+  return carrier.at.map(
+    ({ offset, inverted }) =>
+      new ipaddr.IPv4(bytes.slice(offset, offset + 4).map((byte) => (inverted ? 255 - byte : byte))),
+  );
+}
+
+/**
+ * Only public unicast addresses: the range test of request-filtering-agent (which checks again
+ * at connect time), so loopback, private, link-local (169.254.169.254), unique-local, multicast,
+ * reserved and the unspecified address are all refused, and with them the IPv4-mapped, NAT64,
+ * 6to4 and Teredo forms (ranges of their own to ipaddr.js). On top of it, an IPv6 address that
+ * carries an IPv4 one is public only if every IPv4 it carries is: ipaddr.js calls the
+ * IPv4-compatible ::/96 plain unicast, and http://[::127.0.0.1]/ reaches the loopback.
  */
 export function isPublicAddress(address: string): boolean {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    return ipaddr.process(address).range() === 'unicast';
+    parsed = ipaddr.parse(address);
   } catch {
     return false;
   }
+  if (parsed.range() !== 'unicast') return false;
+  const carried = parsed.kind() === 'ipv6' ? carriedIPv4(parsed as ipaddr.IPv6) : undefined;
+  return carried === undefined || (carried.length > 0 && carried.every((ipv4) => ipv4.range() === 'unicast'));
+}
+
+/** A connection to an address that is not public: the log and the admin are told no more than that. */
+export class AddressRefused extends Error {
+  constructor() {
+    super('address not allowed');
+  }
+}
+
+/**
+ * The resolver a connection uses when only public receivers are allowed: an answer with any
+ * address isPublicAddress refuses fails the connection before request-filtering-agent's own check.
+ */
+export function publicOnlyLookup(lookup: LookupFunction): LookupFunction {
+  const guarded = (host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>
+    lookup(host, options, (error, address, family) => {
+      if (error) return callback(error);
+      const all = Array.isArray(address) ? address : [{ address, family }];
+      if (all.some((answer) => !isPublicAddress(answer.address))) return callback(new AddressRefused());
+      callback(null, address, family);
+    });
+  return guarded as unknown as LookupFunction;
 }
 
 function resolveAll(lookup: LookupFunction, host: string): Promise<LookupAddress[]> {
@@ -59,5 +113,5 @@ export async function refusedUrl(url: string, policy: AddressPolicy): Promise<st
     return 'host does not resolve';
   }
   const refused = addresses.find(({ address }) => !isPublicAddress(address));
-  return refused ? `resolves to ${refused.address}` : undefined;
+  return refused ? `resolves to ${refused.address}, not allowed` : undefined;
 }

@@ -1,8 +1,9 @@
-import { request as httpRequest, type Agent, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { Webhook } from 'standardwebhooks';
+import { AddressRefused, isPublicAddress, publicOnlyLookup } from './address-check.js';
 
 /** What the delivery log keeps of an answer. */
 export const ANSWER_BYTES = 500;
@@ -65,13 +66,28 @@ export function webhookSender(options: { allowPrivate: boolean; timeoutMs: numbe
     timeout: options.timeoutMs,
   };
   const agents = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
+  const lookup = options.allowPrivate ? options.lookup : publicOnlyLookup(options.lookup);
   return {
-    send: (request) => postOnLiveConnection(request, agents, options),
+    send: (request) =>
+      !options.allowPrivate && !literalHostIsPublic(request.url)
+        ? Promise.resolve({ status: null, answer: 'not delivered: address not allowed', ms: 0 })
+        : postOnLiveConnection(request, agents, { ...options, lookup }),
     close: () => {
       agents.http.destroy();
       agents.https.destroy();
     },
   };
+}
+
+/** A URL whose host is an address, not a name, connects without a lookup: its address is checked here. */
+function literalHostIsPublic(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return true;
+  }
+  return isIP(host) === 0 || isPublicAddress(host);
 }
 
 /**
@@ -97,7 +113,6 @@ function post(
   options: { timeoutMs: number; lookup: LookupFunction },
 ): Promise<ReceiverAnswer & { staleConnection?: boolean }> {
   const started = Date.now();
-  const https = request.url.startsWith('https:');
   return new Promise((resolve) => {
     let settled = false;
     const finish = (answer: Omit<ReceiverAnswer, 'ms'> & { staleConnection?: boolean }) => {
@@ -106,42 +121,73 @@ function post(
       clearTimeout(timer);
       resolve({ ...answer, ms: Date.now() - started });
     };
-    const outgoing = (https ? httpsRequest : httpRequest)(request.url, {
-      method: 'POST',
-      agent: https ? agents.https : agents.http,
-      lookup: options.lookup,
-      headers: {
-        ...request.headers,
-        'content-type': 'application/json',
-        'user-agent': 'pharmacy-registration-webhooks/1',
-        ...signatureHeaders(request),
-      },
-    });
     const timer = setTimeout(() => {
       finish({ status: null, answer: `no answer within ${options.timeoutMs} ms` });
-      outgoing.destroy();
+      outgoing?.destroy();
     }, options.timeoutMs);
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      const stale = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-      finish({ status: null, answer: `not delivered: ${error.message}`, ...(stale ? { staleConnection: true } : {}) });
+    let outgoing: ClientRequest | undefined;
+    try {
+      outgoing = openRequest(request, agents, options);
+    } catch (error) {
+      // Node refused the request before a byte left (a header it will not send, a malformed URL):
+      // an attempt that failed like any other, not an error of the worker.
+      return finish({ status: null, answer: `not sent: ${(error as Error).message}` });
+    }
+    const sent = outgoing;
+    sent.on('error', (error: NodeJS.ErrnoException) => {
+      const stale = sent.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      finish({ status: null, answer: notDelivered(error), ...(stale ? { staleConnection: true } : {}) });
     });
-    outgoing.on('response', (response) => void readAnswer(response).then(finish));
-    outgoing.end(request.body);
+    sent.on('response', (response) => void readAnswer(response).then(finish));
+    sent.end(request.body);
   });
 }
 
+function openRequest(
+  request: SignedRequest,
+  agents: { http: Agent; https: Agent },
+  options: { lookup: LookupFunction },
+): ClientRequest {
+  const https = request.url.startsWith('https:');
+  return (https ? httpsRequest : httpRequest)(request.url, {
+    method: 'POST',
+    agent: https ? agents.https : agents.http,
+    lookup: options.lookup,
+    headers: {
+      ...request.headers,
+      'content-type': 'application/json',
+      'user-agent': 'pharmacy-registration-webhooks/1',
+      ...signatureHeaders(request),
+    },
+  });
+}
+
+/**
+ * Why a request did not go through. The address filter's own words name the address a host
+ * resolved to; an admin reading the delivery log or the test ping learns only that it was refused.
+ */
+function notDelivered(error: Error): string {
+  if (error instanceof AddressRefused || / is not allowed\b/.test(error.message))
+    return 'not delivered: address not allowed';
+  return `not delivered: ${error.message}`;
+}
+
+/** The first ANSWER_BYTES of the answer are read, then the connection is dropped: the rest is never read. */
 async function readAnswer(response: IncomingMessage): Promise<Omit<ReceiverAnswer, 'ms'>> {
   const chunks: Buffer[] = [];
   let length = 0;
   try {
     for await (const chunk of response as AsyncIterable<Buffer>) {
-      // The rest is read and dropped: the connection ends cleanly, the log keeps its 500 bytes.
-      if (length < ANSWER_BYTES) chunks.push(chunk);
+      chunks.push(chunk);
       length += chunk.length;
+      if (length >= ANSWER_BYTES) break;
     }
   } catch {
     // The answer broke off: what came is what the log keeps.
   }
+  // Leaving the loop early destroyed the answer; a socket whose answer was not read to its end
+  // is closed rather than kept, so nothing more of it is ever read.
+  if (!response.complete) response.socket?.destroy();
   const status = response.statusCode ?? null;
   const answer = Buffer.concat(chunks)
     .subarray(0, ANSWER_BYTES)

@@ -1,13 +1,28 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Dialect } from '../db/dialect.js';
 import type { Database } from '../db/tables.js';
 import type { DisabledReason, WebhookEndpointTable } from './webhook.table.js';
 
 export type EndpointRow = Selectable<WebhookEndpointTable>;
 
-export async function insertEndpoint(
+/**
+ * Adds an endpoint unless there are `max` already; undefined then. Inserts of two processes at
+ * once take turns: SQLite has one writer, and on PostgreSQL the table lock (which plain reads and
+ * the worker's updates do not wait for) holds the second until the first commits, so the count
+ * it reads is current and the bound holds whatever the number of admins clicking at once.
+ */
+export async function insertEndpointWithin(
   db: Kysely<Database>,
+  dialect: Dialect,
   endpoint: Omit<EndpointRow, 'id' | 'previous_secret' | 'previous_secret_until' | 'disabled_reason' | 'failing_since'>,
-): Promise<number> {
+  max: number,
+): Promise<number | undefined> {
+  if (dialect === 'postgres') await sql`lock table webhook_endpoints in share row exclusive mode`.execute(db);
+  const { count } = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= max) return undefined;
   const row = await db.insertInto('webhook_endpoints').values(endpoint).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -26,6 +41,22 @@ export async function updateEndpoint(
   values: Updateable<WebhookEndpointTable>,
 ): Promise<boolean> {
   const result = await db.updateTable('webhook_endpoints').set(values).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A rotation, only if the secret is still the one it replaces (another rotation did not come first). */
+export async function replaceSecret(
+  db: Kysely<Database>,
+  id: number,
+  replaced: string,
+  values: Pick<Updateable<WebhookEndpointTable>, 'secret' | 'previous_secret' | 'previous_secret_until'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set(values)
+    .where('id', '=', id)
+    .where('secret', '=', replaced)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

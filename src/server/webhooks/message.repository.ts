@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { WebhookEvent, WebhookEventType, WebhookPayload } from '../../shared/integrations-contract.js';
 import type { Database } from '../db/tables.js';
+import { claimDueRows, releaseClaimed } from '../outbox/lease.repository.js';
 import type { WebhookMessageTable } from './webhook.table.js';
 
 export type MessageRow = Selectable<WebhookMessageTable>;
@@ -65,49 +66,25 @@ export async function insertClaimedMessage(
     .executeTakeFirstOrThrow();
 }
 
-const waitingDue = (now: number) => sql<boolean>`(status = 'waiting' and next_attempt_at <= ${now})`;
-const leaseOver = (now: number) => sql<boolean>`(status = 'sending' and claimed_until <= ${now})`;
-
 /**
- * Claims up to `limit` due messages for one worker, as the SMS outbox does (sms/outbox.repository.ts
- * claimDue, which says why each kind is its own statement): rows whose lease ran out first, then
- * waiting rows in the order they fell due. A claimed row counts its attempt at once, so an attempt
- * cut short by a crash still counts, and no two workers ever hold one row under a live lease.
+ * Claims up to `limit` due messages for one worker, leaving those of the endpoints in `busy`
+ * (outbox/lease.repository.ts says how: one worker per message, whatever the number of processes).
  */
-export async function claimDueMessages(
+export function claimDueMessages(
   db: Kysely<Database>,
-  claim: string,
-  now: number,
-  leaseUntil: number,
-  limit: number,
+  claim: { claim: string; now: number; leaseUntil: number; limit: number; busy?: readonly number[] },
 ): Promise<MessageRow[]> {
-  const taken = await claimWhere(db, leaseOver(now), claim, leaseUntil, limit);
-  if (taken.length >= limit) return taken;
-  return [...taken, ...(await claimWhere(db, waitingDue(now), claim, leaseUntil, limit - taken.length))];
+  return claimDueRows<MessageRow>(db, { table: 'webhook_messages', ...claim, skipEndpoints: claim.busy });
 }
 
-function claimWhere(
-  db: Kysely<Database>,
-  claimable: RawBuilder<boolean>,
-  claim: string,
-  leaseUntil: number,
-  limit: number,
-): Promise<MessageRow[]> {
-  return db
-    .updateTable('webhook_messages')
-    .set({ status: 'sending', claim, claimed_until: leaseUntil, attempts: sql<number>`attempts + 1` })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_messages')
-        .select('id')
-        .where(claimable)
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit),
-    )
-    .where(claimable)
-    .returningAll()
-    .execute();
+/** Gives back messages claimed beyond what their endpoint may take at once. */
+export function releaseMessages(db: Kysely<Database>, claim: string, rows: MessageRow[]): Promise<void> {
+  return releaseClaimed(
+    db,
+    'webhook_messages',
+    claim,
+    rows.map((row) => row.id),
+  );
 }
 
 /** Settles a claimed message; false when the claim is no longer this worker's (its lease was taken over). */

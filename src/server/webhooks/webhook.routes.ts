@@ -22,6 +22,7 @@ import {
   endpointListSchema,
   endpointParams,
   endpointSchema,
+  rotateBodySchema,
   rotatedSchema,
   testAnswerSchema,
 } from './webhook.schemas.js';
@@ -77,7 +78,7 @@ function endpointListRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Adds a webhook endpoint (admins)',
         description:
-          'Answers its signing secret (`whsec_…`) this once. 400 `webhook_url_refused` for an address that resolves to loopback, private, link-local, unique-local or multicast addresses, or http in production.',
+          'Answers its signing secret (`whsec_…`) this once. 400 `webhook_url_refused` for an address that resolves to loopback, private, link-local, unique-local or multicast addresses, or http in production; 400 `webhook_headers` with `fields["headers.<name>"]` for a custom header Node would not send; 409 `webhook_limit` past 20 endpoints.',
         body: createBodySchema,
         response: { 201: createdSchema, ...errorResponses },
       },
@@ -135,23 +136,25 @@ function endpointRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post<{ Params: { id: number }; Body: { dropPrevious?: boolean } | undefined }>(
     integrationPaths.rotate,
     {
       schema: {
         operationId: 'rotateWebhookSecret',
         tags,
         summary: 'Gives a webhook endpoint a new secret (admins)',
-        description: 'Answers the new secret this once; the old one still signs beside it for 24 hours.',
+        description:
+          'Answers the new secret this once; the old one still signs beside it for 24 hours. A second rotation within those 24 hours would drop it early: 409 `webhook_rotation_pending`, unless `dropPrevious` is true.',
         params: endpointParams,
-        body: emptyBodySchema,
+        body: rotateBodySchema,
         response: { 200: rotatedSchema, ...errorResponses },
       },
       config: admins,
     },
     async (request, reply): Promise<{ secret: string }> => {
       void reply.header('cache-control', 'no-store');
-      return { secret: await rotateSecret(services, identity(request), request.params.id) };
+      const dropPrevious = request.body?.dropPrevious === true;
+      return { secret: await rotateSecret(services, identity(request), request.params.id, { dropPrevious }) };
     },
   );
 }

@@ -90,6 +90,19 @@ export const endpointListSchema = { type: 'array', items: endpointSchema } as co
 /** The body of the actions that take none (rotate, test, replay): nothing, or `{}`. */
 export const emptyBodySchema = { type: 'object', additionalProperties: false, properties: {} } as const;
 
+/** The rotation's body: nothing, or whether to drop a rotated-out secret that still signs. */
+export const rotateBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    dropPrevious: {
+      type: 'boolean',
+      description:
+        'while the secret rotated out last still signs (24 hours), a rotation is refused (409 `webhook_rotation_pending`) unless this is true: it then stops signing at once',
+    },
+  },
+} as const;
+
 const secret = { type: 'string', pattern: '^whsec_', description: 'shown this once' } as const;
 
 export const createdSchema = {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { Updateable } from 'kysely';
 import {
+  MAX_WEBHOOK_ENDPOINTS,
   MAX_WEBHOOK_HEADERS,
   type WebhookCreated,
   type WebhookDelivery,
@@ -10,6 +12,7 @@ import {
   type WebhookPayload,
   type WebhookTestAnswer,
 } from '../../shared/integrations-contract.js';
+import { fa } from '../../shared/strings.fa.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { appendAudit } from '../audit/audit.repository.js';
@@ -18,8 +21,9 @@ import { refusedUrl, type AddressPolicy } from './address-check.js';
 import {
   deleteEndpoint,
   findEndpoint,
-  insertEndpoint,
+  insertEndpointWithin,
   listEndpoints,
+  replaceSecret,
   updateEndpoint,
   type EndpointRow,
 } from './endpoint.repository.js';
@@ -30,12 +34,12 @@ import { attemptDelivery, leaseFor, type DeliveryContext } from './webhook.worke
 
 /** A rotated-out secret keeps signing this long, so receivers can switch without losing an event. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
+const MAX_HEADER_NAME = 64;
 /** Ours to set: a custom header never replaces the signature, the body's framing or the connection's. */
 const RESERVED_HEADERS = /^(webhook-.*|content-type|content-length|host|connection|transfer-encoding|user-agent)$/i;
 
 export interface WebhookServices extends DeliveryContext {
-  database: Pick<DatabaseHandle, 'db' | 'transaction'>;
+  database: Pick<DatabaseHandle, 'db' | 'dialect' | 'transaction'>;
   /** How long a receiver may take (WEBHOOK_TIMEOUT_MS). */
   timeoutMs: number;
   policy: AddressPolicy;
@@ -72,13 +76,38 @@ async function checkedUrl(services: WebhookServices, url: string): Promise<strin
   return url;
 }
 
+/** Why one custom header is refused (its Persian message), or undefined when Node will send it. */
+function headerRefusal(name: string, value: string, seen: Set<string>): string | undefined {
+  const say = (message: string) => message.replace('{name}', name);
+  try {
+    if (name.length > MAX_HEADER_NAME) throw new Error('too long');
+    validateHeaderName(name);
+  } catch {
+    return say(fa.webhooks.headerName);
+  }
+  if (RESERVED_HEADERS.test(name)) return say(fa.webhooks.headerOurs);
+  if (seen.has(name.toLowerCase())) return say(fa.webhooks.headerTwice);
+  seen.add(name.toLowerCase());
+  try {
+    // The same test node:http makes as it sends: what is saved is what can be sent.
+    validateHeaderValue(name, value);
+  } catch {
+    return say(fa.webhooks.headerValue);
+  }
+  return undefined;
+}
+
+/** Custom headers as Node will send them; each refused one is named in `fields` as `headers.<name>`. */
 function checkedHeaders(headers: Record<string, string>): Record<string, string> {
   const entries = Object.entries(headers);
-  const wrong =
-    entries.length > MAX_WEBHOOK_HEADERS ||
-    entries.some(([name, value]) => !HEADER_NAME.test(name) || RESERVED_HEADERS.test(name) || /[\r\n\0]/.test(value)) ||
-    new Set(entries.map(([name]) => name.toLowerCase())).size !== entries.length;
-  if (wrong) throw new ApiError(400, 'webhook_headers');
+  if (entries.length > MAX_WEBHOOK_HEADERS) throw new ApiError(400, 'webhook_headers');
+  const seen = new Set<string>();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    const refusal = headerRefusal(name, value, seen);
+    if (refusal !== undefined) fields[`headers.${name}`] = refusal;
+  }
+  if (Object.keys(fields).length > 0) throw new ApiError(400, 'webhook_headers', fields);
   return headers;
 }
 
@@ -100,15 +129,21 @@ export async function createWebhook(
   const secret = newWebhookSecret();
   const now = services.clock();
   const id = await services.database.transaction('durable', async (trx) => {
-    const created = await insertEndpoint(trx, {
-      url,
-      description: input.description,
-      events: JSON.stringify([...new Set(input.events)]),
-      secret: services.box.seal(secret),
-      ...sealedHeaders(services, headers),
-      enabled: input.enabled === false ? 0 : 1,
-      created_at: now,
-    });
+    const created = await insertEndpointWithin(
+      trx,
+      services.database.dialect,
+      {
+        url,
+        description: input.description,
+        events: JSON.stringify([...new Set(input.events)]),
+        secret: services.box.seal(secret),
+        ...sealedHeaders(services, headers),
+        enabled: input.enabled === false ? 0 : 1,
+        created_at: now,
+      },
+      MAX_WEBHOOK_ENDPOINTS,
+    );
+    if (created === undefined) throw new ApiError(409, 'webhook_limit');
     await appendAudit(trx, {
       at: now,
       actorId: actor.accountId,
@@ -171,23 +206,40 @@ export async function removeWebhook(services: WebhookServices, actor: StaffIdent
   });
 }
 
-/** A new secret; the one it replaces signs beside it for 24 hours (two `v1,` signatures). */
-export async function rotateSecret(services: WebhookServices, actor: StaffIdentity, id: number): Promise<string> {
+/**
+ * A new secret; the one it replaces signs beside it for 24 hours (two `v1,` signatures), so no
+ * receiver loses an event while it switches. While a rotated-out secret still signs, another
+ * rotation would drop it early and leave the receivers still on it failing: it is refused (409
+ * webhook_rotation_pending) unless the admin asks for that (`dropPrevious`, e.g. the old secret
+ * leaked). Compare-and-set on the current secret: of two rotations at once, one wins and the
+ * other is refused, so no answered secret is lost.
+ */
+export async function rotateSecret(
+  services: WebhookServices,
+  actor: StaffIdentity,
+  id: number,
+  options: { dropPrevious?: boolean } = {},
+): Promise<string> {
   const row = await existing(services, id);
-  const secret = newWebhookSecret();
   const now = services.clock();
+  const stillSigns = row.previous_secret !== null && Number(row.previous_secret_until) > now;
+  if (stillSigns && !options.dropPrevious) throw new ApiError(409, 'webhook_rotation_pending');
+  const secret = newWebhookSecret();
   await services.database.transaction('durable', async (trx) => {
-    const rotated = await updateEndpoint(trx, id, {
+    const rotated = await replaceSecret(trx, id, row.secret, {
       secret: services.box.seal(secret),
       previous_secret: row.secret,
       previous_secret_until: now + ROTATION_OVERLAP_MS,
     });
-    if (!rotated) throw new ApiError(404, 'not_found');
+    if (!rotated)
+      throw (await findEndpoint(trx, id))
+        ? new ApiError(409, 'webhook_rotation_pending')
+        : new ApiError(404, 'not_found');
     await appendAudit(trx, {
       at: now,
       actorId: actor.accountId,
       action: 'webhook_rotate',
-      detail: { webhook: { id, url: row.url } },
+      detail: { webhook: { id, url: row.url }, ...(stillSigns ? { reason: 'previous_secret_dropped' } : {}) },
     });
   });
   return secret;

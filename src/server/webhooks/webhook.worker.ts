@@ -4,7 +4,7 @@ import type { Work } from '../db/group-commit.js';
 import { LeasedWorker } from '../outbox/leased-worker.js';
 import type { Database } from '../db/tables.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import type { ReceiverAnswer, Sender } from './delivery.js';
+import type { ReceiverAnswer, Sender, SignedRequest } from './delivery.js';
 import {
   disableEndpoint,
   findEndpoint,
@@ -12,7 +12,14 @@ import {
   markEndpointHealthy,
   type EndpointRow,
 } from './endpoint.repository.js';
-import { claimDueMessages, dropWaiting, recordAttempt, settleMessage, type MessageRow } from './message.repository.js';
+import {
+  claimDueMessages,
+  dropWaiting,
+  recordAttempt,
+  releaseMessages,
+  settleMessage,
+  type MessageRow,
+} from './message.repository.js';
 import type { SecretBox } from './webhook-crypto.js';
 import type { DisabledReason } from './webhook.table.js';
 
@@ -44,8 +51,13 @@ export interface DeliveryContext {
 /** The secrets that sign now: the current one, and the previous one until its 24 hours are over. */
 export function signingSecrets(endpoint: EndpointRow, box: SecretBox, now: number): string[] {
   const secrets = [box.open(endpoint.secret)];
-  if (endpoint.previous_secret !== null && Number(endpoint.previous_secret_until) > now)
+  if (endpoint.previous_secret === null || Number(endpoint.previous_secret_until) <= now) return secrets;
+  try {
     secrets.push(box.open(endpoint.previous_secret));
+  } catch {
+    // Sealed under a CSRF_SECRET since replaced (the rotation that followed the change): it can
+    // sign nothing any more, and the new secret alone still delivers.
+  }
   return secrets;
 }
 
@@ -67,16 +79,42 @@ export async function attemptDelivery(
     return undefined;
   }
   const at = clock();
-  const answer = await sender.send({
-    url: endpoint.url,
-    webhookId: message.webhook_id,
-    body: message.payload,
-    secrets: signingSecrets(endpoint, box, at),
-    headers: customHeaders(endpoint, box),
-    at,
-  });
+  const answer = await sendOnce(sender, box, endpoint, message, at);
   await write((db) => settle(db, context, { message, endpoint, claim, answer, at, retry: options.retry }));
   return answer;
+}
+
+/**
+ * One attempt, whatever stops it: a secret or header that cannot be opened (the server's secret
+ * changed) or a request Node refuses to make fails the attempt like a receiver's 500 would, so it
+ * is logged and follows the retry schedule to the endpoint's disabling, instead of leaving the
+ * message claimed and taken again at every lease, forever and unseen.
+ */
+async function sendOnce(
+  sender: Sender,
+  box: SecretBox,
+  endpoint: EndpointRow,
+  message: MessageRow,
+  at: number,
+): Promise<ReceiverAnswer> {
+  let request: SignedRequest;
+  try {
+    request = {
+      url: endpoint.url,
+      webhookId: message.webhook_id,
+      body: message.payload,
+      secrets: signingSecrets(endpoint, box, at),
+      headers: customHeaders(endpoint, box),
+      at,
+    };
+  } catch {
+    return { status: null, answer: 'not sent: the endpoint’s secret or headers could not be opened', ms: 0 };
+  }
+  try {
+    return await sender.send(request);
+  } catch (error) {
+    return { status: null, answer: `not sent: ${(error as Error).message}`, ms: 0 };
+  }
 }
 
 interface Settlement {
@@ -165,26 +203,34 @@ export function leaseFor(timeoutMs: number): number {
   return 2 * timeoutMs + 30_000;
 }
 
+/** Deliveries under way at most in one process, every endpoint together. */
+export const WEBHOOK_CONCURRENCY = 32;
+/** Deliveries to one endpoint under way at most in one process: a slow receiver holds these and no more. */
+export const DELIVERIES_PER_ENDPOINT = 4;
+
 export interface WebhookWorkerOptions extends DeliveryContext {
   /** How long a receiver may take; the claim's lease outlives it. */
   timeoutMs: number;
-  batch?: number;
+  concurrency?: number;
   pollMs?: number;
 }
 
 /**
  * Sends the webhook outbox from the server process, as the SMS worker does (outbox/leased-worker.ts):
- * every second it claims a batch of due messages under a lease, sends them at once and settles
- * each. A message claimed by a process that died is taken again once its lease runs out, so every
- * event is delivered at least once; the receiver deduplicates by webhook-id.
+ * it claims due messages under a lease whenever a slot is free and settles each as it ends, at
+ * most DELIVERIES_PER_ENDPOINT at a time per endpoint, so a slow receiver delays only its own
+ * events. A message claimed by a process that died is taken again once its lease runs out, so
+ * every event is delivered at least once; the receiver deduplicates by webhook-id.
  */
 export class WebhookWorker extends LeasedWorker<MessageRow> {
   constructor(options: WebhookWorkerOptions) {
     super({
+      concurrency: WEBHOOK_CONCURRENCY,
       ...options,
       leaseMs: leaseFor(options.timeoutMs),
       claimDue: claimDueMessages,
       deliver: (row, claim) => deliverWebhook(options, row, claim),
+      perReceiver: { receiverOf: (row) => row.endpoint_id, limit: DELIVERIES_PER_ENDPOINT, release: releaseMessages },
       unreadWarning: 'Webhook outbox not read; trying again shortly',
     });
   }
