@@ -3,6 +3,7 @@
 // of the rooms' low-to-high order written below (the lowest rooms, what mounts what, the console's
 // features apart); docs/architecture.md says what is not checked. ESLint (eslint.config.js) keeps
 // the coarse layers: src/shared ← client and server, widgets apart from both.
+// Inside widgets/, templates/ (the field chrome the stepper and the stories share) is the lowest room.
 const serverLowRooms = '(definition|audit|throttle|outbox|idempotency|captcha|locations)';
 const staffFeatures = '(list|case|funnel|audit|definition|outbox|integrations)';
 
@@ -87,6 +88,22 @@ module.exports = {
       comment: "Only the editor's preview renders the wizard; the rest of the console uses none of its rooms.",
       from: { path: '^src/client/staff/', pathNot: '^src/client/staff/definition/preview/' },
       to: { path: '^src/client/(app|pages|form|status|wizard)/' },
+    },
+    {
+      name: 'widgets-are-below-the-client',
+      severity: 'error',
+      comment:
+        "widgets/ (the widgets, their registry and the field chrome) is what the client's stepper and the stories mount; it never imports src/client (ESLint says the same on import specifiers).",
+      from: { path: '^widgets/' },
+      to: { path: '^src/(client|server)/' },
+    },
+    {
+      name: 'field-chrome-knows-no-widget',
+      severity: 'error',
+      comment:
+        'widgets/templates/ (label, hint, error, error summary, aria merging) wraps any widget, so it imports none: only src/shared and RJSF.',
+      from: { path: '^widgets/templates/' },
+      to: { path: '^widgets/', pathNot: '^widgets/templates/' },
     },
   ],
   options: {

@@ -4,7 +4,8 @@
  * - the page as the app has it: right to left and Persian (`dir="rtl" lang="fa"` on the story's
  *   wrapper and on <html>), Vazirmatn from the `vazirmatn` package (the app's fonts.css), the app's
  *   global CSS and the widgets' CSS;
- * - the accessibility addon on every story (WCAG 2.1 A/AA rules, as the e2e axe scan);
+ * - the accessibility addon on every story (WCAG 2.1 A/AA rules, as the e2e axe scan; a11y.ts), whose
+ *   results `npm run test:stories-visual` fails on;
  * - controls inferred from the components' props (`argTypes`), with the stories' args;
  * - a fresh React Query client per story with the API seeded, the widgets' services over it, and a `fetch` stub for the calls the
  *   components make themselves (see api-mock.ts) — no story ever touches the network.
@@ -19,6 +20,7 @@ import { clearRegisterConfigCache } from '../src/client/api/config.js';
 import { queryWidgetServices } from '../src/client/api/widget-services.js';
 import { WidgetServicesContext } from '../widgets/services.js';
 import { createSeededClient, type ApiSeeds } from '../widgets/story-helpers.js';
+import { a11yParameters } from './a11y.js';
 import { apiMockFromArgs, defaultSeeds, installFetchStub, setApiMock } from './api-mock.js';
 
 const STORY_DIR = 'rtl';
@@ -72,11 +74,7 @@ const preview: Preview = {
       expanded: true,
       matchers: { color: /(background|color)$/i, date: /Date$/i },
     },
-    a11y: {
-      // Same rules as the e2e axe-core scan; a violation is an error, not a to-do.
-      test: 'error',
-      options: { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
-    },
+    a11y: a11yParameters,
   },
   initialGlobals: {
     a11y: { manual: false },

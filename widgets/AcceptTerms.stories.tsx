@@ -8,7 +8,13 @@ const step = { schema, uiSchema };
 /** `acceptTerms`: checkbox and the «مشاهده قوانین» button opening the rules dialog. */
 const meta = {
   title: 'Widgets/AcceptTerms',
-  ...fieldStoryMeta(step, 'acceptTerms'),
+  ...fieldStoryMeta(step, 'acceptTerms', {
+    docs: {
+      step: 'manager',
+      summary:
+        'a checkbox the manager ticks to accept the rules, and a button opening them in a dialog; required means ticked (`"const": true`).',
+    },
+  }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

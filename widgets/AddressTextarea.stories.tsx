@@ -17,7 +17,13 @@ const step = { schema, uiSchema };
 /** `addressTextarea`: grows with its content; the hint is `ui:help`. */
 const meta = {
   title: 'Widgets/AddressTextarea',
-  ...fieldStoryMeta(step, 'address'),
+  ...fieldStoryMeta(step, 'address', {
+    docs: {
+      step: 'location',
+      summary:
+        'a text box for the street address that grows with its text, and offers the address of the map’s point once the pin has moved.',
+    },
+  }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

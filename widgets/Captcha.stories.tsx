@@ -9,7 +9,14 @@ const step = { schema, uiSchema };
 /** `captcha`: the security question as a radio group; the value is the option index. */
 const meta = {
   title: 'Widgets/Captcha',
-  ...fieldStoryMeta(step, 'captchaAnswer', { api: { captcha: sampleCaptcha } }),
+  ...fieldStoryMeta(step, 'captchaAnswer', {
+    docs: {
+      step: 'manager',
+      summary:
+        'the security question from the server as a radio group; the answer stored is the option’s index, the question’s id goes into a hidden sibling.',
+    },
+    api: { captcha: sampleCaptcha },
+  }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

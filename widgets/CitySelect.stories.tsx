@@ -9,7 +9,15 @@ const step = { schema, uiSchema };
 /** `citySelect`: searchable combobox of the cities of the chosen province. */
 const meta = {
   title: 'Widgets/CitySelect',
-  ...fieldStoryMeta(step, 'cityId', { siblings: { selectedState: 8 }, api: { locations: sampleLocations } }),
+  ...fieldStoryMeta(step, 'cityId', {
+    docs: {
+      step: 'location',
+      summary:
+        'a searchable list of the cities of the province chosen in a sibling field; disabled until a province is chosen; stores the city’s id.',
+    },
+    siblings: { selectedState: 8 },
+    api: { locations: sampleLocations },
+  }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

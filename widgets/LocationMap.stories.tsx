@@ -11,7 +11,14 @@ const step = { schema, uiSchema };
 /** `locationMap`: fixed centre marker; works (pans, updates) with no tiles reachable. */
 const meta = {
   title: 'Widgets/LocationMap',
-  ...fieldStoryMeta(step, 'latitude', { api: { config: sampleConfig, locations: sampleLocations } }),
+  ...fieldStoryMeta(step, 'latitude', {
+    docs: {
+      step: 'location',
+      summary:
+        'a map with a fixed centre marker the manager pans to the pharmacy; stores the latitude in its field and the longitude in a hidden sibling, and recentres on the chosen province and city.',
+    },
+    api: { config: sampleConfig, locations: sampleLocations },
+  }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

@@ -11,7 +11,13 @@ const step = { schema, uiSchema };
 /** `mobileNumber`: mask 9999-999-9999, Persian digits shown, 11 ASCII digits stored. */
 const meta = {
   title: 'Widgets/MobileNumber',
-  ...fieldStoryMeta(step, 'mobileNumber'),
+  ...fieldStoryMeta(step, 'mobileNumber', {
+    docs: {
+      step: 'manager',
+      summary:
+        'a mobile number typed in Persian or Latin digits, shown in the mask’s shape, stored as 11 ASCII digits.',
+    },
+  }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

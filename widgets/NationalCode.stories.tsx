@@ -8,7 +8,13 @@ const step = { schema, uiSchema };
 /** `nationalCode`: ten digits at most, Persian digits accepted, ASCII stored. */
 const meta = {
   title: 'Widgets/NationalCode',
-  ...fieldStoryMeta(step, 'nationalCode'),
+  ...fieldStoryMeta(step, 'nationalCode', {
+    docs: {
+      step: 'manager',
+      summary:
+        'a national code typed in Persian or Latin digits, stored as ASCII digits (the schema’s pattern and checksum format judge it).',
+    },
+  }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

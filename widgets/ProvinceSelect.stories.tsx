@@ -9,7 +9,10 @@ const step = { schema, uiSchema };
 /** `provinceSelect`: native select of the provinces from Utility/Locations. */
 const meta = {
   title: 'Widgets/ProvinceSelect',
-  ...fieldStoryMeta(step, 'selectedState', { api: { locations: sampleLocations } }),
+  ...fieldStoryMeta(step, 'selectedState', {
+    docs: { step: 'location', summary: 'the list of provinces from the server; stores the province’s id.' },
+    api: { locations: sampleLocations },
+  }),
 } satisfies Meta<WidgetStoryArgs>;
 
 export default meta;

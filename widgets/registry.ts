@@ -1,11 +1,12 @@
 /**
  * What the generic stepper hands RJSF's registry, and what the widget stories and tests mount
- * through (widget-form.tsx): the custom widgets of widgets/ (by the names in widgets/names.ts) and
- * how RJSF fills defaults. (The stepper adds its templates, src/client/form/templates.tsx.) A
- * uiSchema naming a widget nobody registers falls back to RJSF's default widget for the field's
- * type instead of breaking the step.
+ * through (widget-form.tsx), so a widget is wrapped the same in both: the custom widgets of
+ * widgets/ (by the names in widgets/names.ts), the field chrome (templates/), RJSF's own words in
+ * Persian (`translateString`) and how RJSF fills defaults. A uiSchema naming a widget nobody
+ * registers falls back to RJSF's default widget for the field's type instead of breaking the step.
  */
-import type { RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import { replaceStringParameters, TranslatableString, type RegistryWidgetsType, type UiSchema } from '@rjsf/utils';
+import { fa } from '../src/shared/strings.fa.js';
 import { widgets as customWidgets } from './index.js';
 import { builtInWidgetNames } from './names.js';
 import TypedTextWidget from './TypedText.js';
@@ -18,6 +19,25 @@ export const widgets: RegistryWidgetsType = {
   ...(customWidgets as unknown as RegistryWidgetsType),
   TextWidget: TypedTextWidget,
 };
+
+export { templates } from './templates/field-templates.js';
+
+// Typed by TranslatableString's keys: an RJSF upgrade adding a word fails the typecheck here.
+const persianWords: Record<keyof typeof TranslatableString, string> = fa.ui.form.rjsf;
+const persianByEnglish = new Map<string, string>(
+  Object.entries(TranslatableString).map(([key, english]) => [
+    english,
+    persianWords[key as keyof typeof TranslatableString],
+  ]),
+);
+
+/**
+ * RJSF's `translateString`: its interface words (the error list's «Errors», «Add», an unsupported
+ * field's notice, …) in Persian from strings.fa.ts.
+ */
+export function translateString(english: TranslatableString, params?: string[]): string {
+  return replaceStringParameters(persianByEnglish.get(english) ?? english, params);
+}
 
 const knownWidgets = new Set<string>([...Object.keys(widgets), ...builtInWidgetNames]);
 

@@ -11,6 +11,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import type { WidgetProps } from '@rjsf/utils';
 import type { Decorator, Meta } from '@storybook/react-vite';
 import { WidgetForm, type StepFiles } from './widget-form.js';
+import { widgetDocs } from './story-docs.js';
 import { addressSuggestionPath, serviceKeys, WidgetServicesContext, type WidgetServices } from './services.js';
 import { storyMobileVerification } from './verify/story-verification.js';
 import {
@@ -186,22 +187,35 @@ export function renderField(step: StepFiles, name: string, standIn?: ComponentTy
   return FieldStory;
 }
 
+/** What a widget's docs page says of it (story-docs.ts adds its options and JSON). */
+export interface WidgetDocs {
+  /** The step of schemas/steps/ the story renders the field from (its file name). */
+  step: string;
+  /** One sentence: what the manager sees and does. */
+  summary: string;
+}
+
 /**
  * A widget's story meta, declared once per widget (its `*.stories.tsx` adds the title, which
  * Storybook reads from the file itself): the providers, the field of the step it renders, the
- * shared controls, the starting siblings and the API answers.
+ * shared controls, the starting siblings, the API answers, and its docs page (autodocs) naming its
+ * `ui:options` and the JSON that uses it.
  */
 export function fieldStoryMeta(
   step: StepFiles,
   name: string,
-  options: { siblings?: Record<string, unknown>; api?: ApiSeeds } = {},
-): Pick<Meta<WidgetStoryArgs>, 'decorators' | 'render' | 'argTypes' | 'args' | 'parameters'> {
+  options: { docs: WidgetDocs; siblings?: Record<string, unknown>; api?: ApiSeeds },
+): Pick<Meta<WidgetStoryArgs>, 'decorators' | 'render' | 'argTypes' | 'args' | 'parameters' | 'tags'> {
   return {
+    tags: ['autodocs'],
     decorators: [withWidgetProviders],
     render: renderField(step, name),
     argTypes: widgetArgTypes,
     args: { value: undefined, siblings: options.siblings ?? {}, rawErrors: [], disabled: false, readonly: false },
-    parameters: { api: options.api ?? {} },
+    parameters: {
+      api: options.api ?? {},
+      docs: { description: { component: widgetDocs(step, name, options.docs.step, options.docs.summary) } },
+    },
   };
 }
 

@@ -1,11 +1,14 @@
 /**
  * The one way the widget stories and the widget tests mount a widget, the way the stepper does:
  * the real RJSF `Form` with the wizard's registry (registry.ts: its widgets, by their registry
- * names, and its defaults behaviour), a schema holding only the chosen fields of a step, their
- * uiSchema entries, and a `formContext` ({ formData, setField }) kept in sync with the form. The
- * field around the widget is RJSF's plain template, so what is seen is the widget's own markup
- * (the stepper's layout and aria merging are src/client/form/templates.tsx, tested with the app).
- * API answers and services come from around it (story-helpers.tsx: WidgetProviders).
+ * names, the field chrome of templates/, RJSF's words in Persian and its defaults behaviour), a
+ * schema holding only the chosen fields of a step (with their `required`), their uiSchema entries,
+ * and a `formContext` ({ formData, setField }) kept in sync with the form. The field around the
+ * widget is the stepper's own (label, hint, error, aria-invalid and the aria-describedby chain),
+ * inside the step's wrappers (`.step-form`, `.step-form__form`), and the given errors are listed in
+ * the wizard's error summary above it, as a step shows the server's messages: what a designer sees
+ * in the story is what the manager sees in the step. API answers and services come from around it
+ * (story-helpers.tsx: WidgetProviders).
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
@@ -13,7 +16,9 @@ import type { ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rj
 import validator from '@rjsf/validator-ajv8';
 import type { WizardFormContext } from './form-context.js';
 import { createPinMoves } from './pin-moves.js';
-import { DEFAULTS_BEHAVIOUR, widgets } from './registry.js';
+import { DEFAULTS_BEHAVIOUR, templates, translateString, widgets } from './registry.js';
+import { ErrorSummary, type SummaryItem } from './templates/ErrorSummary.js';
+import { fieldId, focusField } from './templates/field-focus.js';
 
 /** A step's JSON files (schemas/steps/<id>.schema.json and .ui.json). */
 export interface StepFiles {
@@ -43,6 +48,7 @@ export interface WidgetFormProps {
 export function WidgetForm(props: WidgetFormProps) {
   const { onSetField } = props;
   const formRef = useRef<Form>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
   const [formData, setFormData] = useState<Record<string, unknown>>(() => ({ ...props.formData }));
   const { schema, uiSchema } = useMemo(() => stepSubset(props.step, props.fields), [props.step, props.fields]);
   // setField goes through RJSF's own setFieldValue, queued in order with the widget's onChange,
@@ -61,29 +67,39 @@ export function WidgetForm(props: WidgetFormProps) {
   );
   return (
     <>
-      <Form
-        ref={formRef}
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={formData}
-        formContext={formContext}
-        widgets={props.widgets ? { ...widgets, ...props.widgets } : widgets}
-        validator={validator}
-        noHtml5Validate
-        noValidate
-        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
-        extraErrors={extraErrors(props.errors)}
-        disabled={props.disabled}
-        readonly={props.readonly}
-        onChange={(event) => {
-          // The same object RJSF reported, so that passing it back is recognised as its own data.
-          const next = event.formData as Record<string, unknown>;
-          props.onChange?.(next);
-          setFormData(next);
-        }}
-      >
-        <span />
-      </Form>
+      <div ref={containerRef} className="step-form">
+        <ErrorSummary
+          items={summaryItems(props.fields, props.errors)}
+          onSelect={(field) => focusField(containerRef.current, field)}
+        />
+        <Form
+          ref={formRef}
+          className="step-form__form"
+          schema={schema}
+          uiSchema={uiSchema}
+          formData={formData}
+          formContext={formContext}
+          widgets={props.widgets ? { ...widgets, ...props.widgets } : widgets}
+          templates={templates}
+          translateString={translateString}
+          validator={validator}
+          noHtml5Validate
+          noValidate
+          experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
+          extraErrors={extraErrors(props.errors)}
+          showErrorList={false}
+          disabled={props.disabled}
+          readonly={props.readonly}
+          onChange={(event) => {
+            // The same object RJSF reported, so that passing it back is recognised as its own data.
+            const next = event.formData as Record<string, unknown>;
+            props.onChange?.(next);
+            setFormData(next);
+          }}
+        >
+          <span />
+        </Form>
+      </div>
       {props.showValue && (
         <pre dir="ltr" className="story-field__value" style={{ fontSize: '0.75rem', color: '#4a4f55' }}>
           {JSON.stringify(formData)}
@@ -91,6 +107,14 @@ export function WidgetForm(props: WidgetFormProps) {
       )}
     </>
   );
+}
+
+/** The given errors as the step's summary lists them: the fields' order, each field's first message. */
+function summaryItems(fields: string[], errors: Record<string, string[]> | undefined): SummaryItem[] {
+  return fields.flatMap((field) => {
+    const message = errors?.[field]?.find((text) => text !== '');
+    return message ? [{ field, id: fieldId(field), message }] : [];
+  });
 }
 
 function extraErrors(errors: Record<string, string[]> | undefined): ErrorSchema | undefined {
@@ -103,6 +127,8 @@ function stepSubset(step: StepFiles, fields: string[]): { schema: RJSFSchema; ui
   const subset: RJSFSchema = {
     type: 'object',
     properties: Object.fromEntries(fields.map((name) => [name, stripMessages(properties[name] as RJSFSchema)])),
+    // The chosen fields' own `required`: the label's asterisk as in the step (nothing validates here).
+    required: (step.schema.required ?? []).filter((name) => fields.includes(name)),
   };
   const ui: UiSchema = { 'ui:order': [...fields, '*'] };
   for (const name of fields) if (step.uiSchema[name]) ui[name] = step.uiSchema[name] as UiSchema;

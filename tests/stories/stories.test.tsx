@@ -7,6 +7,7 @@ import './setup.js';
 import type { ReactElement } from 'react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
+import { TranslatableString } from '@rjsf/utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiCalls, resetApiCalls } from '../../.storybook/api-mock.js';
 import { customWidgetNames } from '../../widgets/names.js';
@@ -41,6 +42,7 @@ const ERROR_SCREENS = [
   'Unexpected Application Error', // react-router's default error element
   'Something went wrong',
   'Unsupported field schema', // RJSF: a field it cannot render
+  'پشتیبانی نمی‌شود', // the same, in the Persian the registry's translateString gives it (fa.ui.form.rjsf)
   'No widget',
   'Minified React error',
   'is not defined',
@@ -56,6 +58,25 @@ afterEach(() => {
   resetApiCalls();
   uncaught.length = 0;
 });
+
+/** RJSF's English words (its error list's «Errors», a button's «Add», …): none may be a text on the page. */
+const RJSF_ENGLISH = new Set<string>(Object.values(TranslatableString).filter((text) => !text.includes('%')));
+/** RJSF's own error list and field error list: the wizard's templates replace both (raw field names, English). */
+const RJSF_DEFAULT_CHROME = '.panel.errors, .error-detail';
+
+/**
+ * Texts and accessible names that are one of RJSF's English words, whole (code and editors aside:
+ * they show JSON).
+ */
+function englishWordsShown(root: HTMLElement): string[] {
+  return [...root.querySelectorAll<HTMLElement>('*:not(script):not(style)')]
+    .filter((element) => !element.closest('code, pre, .cm-editor'))
+    .flatMap((element) => [
+      element.children.length === 0 ? (element.textContent ?? '').trim() : '',
+      ...['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+    ])
+    .filter((text) => RJSF_ENGLISH.has(text));
+}
 
 const fileName = (path: string) => path.replace(/^(\.\.\/)+/, '');
 
@@ -151,6 +172,11 @@ describe.each(files.map(([path, module]) => [fileName(path), module] as const))(
       const shown = document.body.textContent ?? '';
       for (const marker of ERROR_SCREENS)
         expect(shown, `${file} › ${exportName} shows an error screen`).not.toContain(marker);
+      expect(englishWordsShown(document.body), `${file} › ${exportName} shows RJSF's English words`).toEqual([]);
+      expect(
+        document.body.querySelector(RJSF_DEFAULT_CHROME),
+        `${file} › ${exportName} shows RJSF's own error list (raw field names)`,
+      ).toBeNull();
       // The page is right to left and Persian, as the preview sets it.
       expect(document.documentElement.getAttribute('dir')).toBe('rtl');
       expect(document.documentElement.getAttribute('lang')).toBe('fa');

@@ -15,11 +15,10 @@ import type { LoadedStep } from '../../shared/wizard-definition.js';
 import { REVIEW_RETURN_PARAM, nextStep, previousStep } from '../wizard/navigation.js';
 import { useWizardEnv } from '../wizard/wizard-env.js';
 import { useWizardStore } from '../state/wizard-store.js';
-import { ErrorSummary } from './ErrorSummary.js';
-import { focusField } from './field-focus.js';
+import { ErrorSummary } from '../../../widgets/templates/ErrorSummary.js';
+import { focusField } from '../../../widgets/templates/field-focus.js';
 import type { WizardFormContext } from './form-context.js';
-import { templates } from './templates.js';
-import { DEFAULTS_BEHAVIOUR, widgets } from '../../../widgets/registry.js';
+import { DEFAULTS_BEHAVIOUR, templates, translateString, widgets } from '../../../widgets/registry.js';
 import { useNormalizeOnSubmit } from './use-normalize-on-submit.js';
 import { useRegistrationSubmit } from './use-registration-submit.js';
 import { useStepDefinition } from './use-step-definition.js';
@@ -32,7 +31,7 @@ import { queryWidgetServices } from '../api/widget-services.js';
 import { WidgetServicesContext } from '../../../widgets/services.js';
 import { useHydrated } from '../../../widgets/use-hydrated.js';
 
-export { fieldId, focusField } from './field-focus.js';
+export { fieldId, focusField } from '../../../widgets/templates/field-focus.js';
 
 type Data = Record<string, unknown>;
 
@@ -115,6 +114,7 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
         validator={validator}
         widgets={widgets}
         templates={templates}
+        translateString={translateString}
         transformErrors={errors.transformErrors}
         customValidate={customValidate}
         extraErrors={errors.extraErrors}

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RJSFValidationError } from '@rjsf/utils';
-import type { SummaryItem } from './ErrorSummary.js';
+import type { SummaryItem } from '../../../widgets/templates/ErrorSummary.js';
 import type { StepErrorTools } from './errors.js';
-import { fieldId, focusField, topField } from './field-focus.js';
+import { fieldId, focusField, topField } from '../../../widgets/templates/field-focus.js';
 
 /**
  * What blocks the step: the validator's errors in the wizard's words (in the order the fields are

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { ErrorSummary } from '../../../src/client/form/ErrorSummary.js';
+import { ErrorSummary } from '../../../widgets/templates/ErrorSummary.js';
 import { fieldId, focusField } from '../../../src/client/form/FormStepPage.js';
 
 function Step({ provinceDisabled }: { provinceDisabled: boolean }) {

@@ -19,7 +19,7 @@ describe('locationMap widget (what jsdom can show: no layout, no tiles)', () => 
     expect(map).toHaveAttribute('id', 'root_latitude');
     expect(map).toHaveAttribute('tabindex', '0');
     expect(map.getAttribute('aria-label')).toMatch(/^نقشه موقعیت داروخانه/);
-    expect(map).toHaveAttribute('aria-describedby', 'root_latitude__help root_latitude__error root_latitude__coords');
+    expect(map).toHaveAttribute('aria-describedby', 'root_latitude__error root_latitude__coords');
     const marker = screen.getByRole('img', { name: 'نشانگر موقعیت داروخانه' });
     expect(marker).toHaveAttribute('width', '80');
     expect(marker).toHaveAttribute('height', '120');

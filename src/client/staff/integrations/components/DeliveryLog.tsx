@@ -48,7 +48,15 @@ export function DeliveryLog({ deliveries, onReplay, replaying }: DeliveryLogProp
             </td>
             <td data-label={copy.answer}>
               {delivery.answer && (
-                <pre className="staff-delivery__answer" dir="ltr">
+                <pre
+                  className="staff-delivery__answer"
+                  dir="ltr"
+                  role="region"
+                  // A region that scrolls must take focus to be read by keyboard (axe: scrollable-region-focusable).
+                  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                  tabIndex={0}
+                  aria-label={copy.answer}
+                >
                   {delivery.answer}
                 </pre>
               )}

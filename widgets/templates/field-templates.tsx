@@ -1,11 +1,13 @@
 /**
- * The wizard's own RJSF templates, so layout and accessibility are ours whatever the widget:
+ * The field chrome: the wizard's own RJSF templates, used by the stepper (src/client/form/) and by
+ * WidgetForm (widgets/widget-form.tsx, the stories and widget tests), so a widget is wrapped the same
+ * in its story as in its step. Layout and accessibility are ours whatever the widget:
  * a label (asterisk for required), the hint under it (`${id}__help`), the widget, the error under
  * the field (`${id}__error`), `aria-invalid` and `aria-describedby` (hint + error) on the element
  * carrying the field id. Widgets from widgets/ reference the same ids (widgets/shared.ts).
  */
 import { useLayoutEffect, useRef, useState } from 'react';
-import { fa } from '../../shared/strings.fa.js';
+import { fa } from '../../src/shared/strings.fa.js';
 import {
   errorId,
   getUiOptions,
@@ -22,6 +24,8 @@ import {
 } from '@rjsf/utils';
 
 const LABELABLE = 'input:not([type="radio"]):not([type="checkbox"]):not([type="hidden"]), select, textarea';
+/** A radio takes no aria-invalid (ARIA puts it on the radiogroup, which the widget marks itself). */
+const TAKES_INVALID = ':not(input[type="radio"])';
 
 function fieldName(props: FieldTemplateProps): string {
   const path = props.fieldPathId?.path ?? [];
@@ -56,7 +60,7 @@ function useFieldAria(
     const isLabelable = element.matches(LABELABLE);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- measured from the DOM after layout
     if (isLabelable !== labelable) setLabelable(isLabelable);
-    if (invalid) element.setAttribute('aria-invalid', 'true');
+    if (invalid && element.matches(TAKES_INVALID)) element.setAttribute('aria-invalid', 'true');
     else element.removeAttribute('aria-invalid');
     const wanted = [
       ...(element.getAttribute('aria-describedby') ?? '').split(/\s+/),

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { fa } from '../../shared/strings.fa.js';
-import { fill } from '../../shared/text.js';
+import { fa } from '../../src/shared/strings.fa.js';
+import { fill } from '../../src/shared/text.js';
 
 export interface SummaryItem {
   field: string;
