@@ -47,6 +47,17 @@ export interface Config {
   smsCodes: SmsCodesConfig;
   /** Issue 26: signed webhooks. */
   webhooks: WebhookConfig;
+  /** The form's behaviour («رفتار فرم»): whether the wizard reports it, and how idle visits are swept. */
+  insights: InsightsConfig;
+}
+
+export interface InsightsConfig {
+  /** ANALYTICS: `off` makes the wizard send nothing and the server keep nothing. */
+  enabled: boolean;
+  /** INSIGHTS_SWEEP_MS: how often idle visits are looked for. */
+  sweepMs: number;
+  /** INSIGHTS_IDLE_MS: a visit with no event for this long, and no registration, is abandoned. */
+  idleMs: number;
 }
 
 /** Which reverse-geocoding service answers GET Utility/Address, and how to reach it. */
@@ -204,6 +215,16 @@ const rules: Record<string, VariableRule> = {
   // Issue 26: signed webhooks.
   WEBHOOK_ALLOW_PRIVATE: { enum: ['true', 'false'], expects: 'true or false' },
   WEBHOOK_TIMEOUT_MS: { pattern: positiveInt, expects: 'a whole number of milliseconds, 1 or more' },
+  // The form's behaviour.
+  ANALYTICS: { enum: ['on', 'off'], expects: 'on or off' },
+  INSIGHTS_SWEEP_MS: {
+    pattern: '^[1-9][0-9]{1,8}$',
+    expects: 'a whole number of milliseconds from 10 (how often idle visits are looked for)',
+  },
+  INSIGHTS_IDLE_MS: {
+    pattern: '^[1-9][0-9]{2,9}$',
+    expects: 'a whole number of milliseconds from 100 (how long a visit may be idle before it counts as abandoned)',
+  },
 };
 
 const envSchema = {
@@ -271,6 +292,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: {
       allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE === 'true',
       timeoutMs: Number(raw.WEBHOOK_TIMEOUT_MS ?? 15_000),
+    },
+    insights: {
+      enabled: (raw.ANALYTICS ?? 'on') === 'on',
+      sweepMs: Number(raw.INSIGHTS_SWEEP_MS ?? 60_000),
+      idleMs: Number(raw.INSIGHTS_IDLE_MS ?? 30 * 60_000),
     },
   };
 }

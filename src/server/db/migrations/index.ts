@@ -18,6 +18,7 @@ import * as codeProofs from './015_code_proofs.js';
 import * as webhooks from './016_webhooks.js';
 import * as apiKeys from './017_api_keys.js';
 import * as throttle from './018_throttle.js';
+import * as insights from './019_insights.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -43,6 +44,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '016_webhooks': { up: webhooks.up(dialect) },
     '017_api_keys': { up: apiKeys.up(dialect) },
     '018_throttle': { up: throttle.up(dialect) },
+    '019_insights': { up: insights.up },
   };
   return { getMigrations: async () => migrations };
 }
