@@ -3,7 +3,7 @@
 // room of src/server and src/client imports only rooms below it. ESLint (eslint.config.js) keeps
 // the coarse layers: src/shared ← client and server, widgets apart from both.
 const serverLowRooms = '(definition|audit|throttle|outbox|idempotency|captcha|locations)';
-const staffFeatures = '(list|case|funnel|audit|definition|outbox|integrations)';
+const staffFeatures = '(list|case|funnel|insights|audit|definition|outbox|integrations)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
