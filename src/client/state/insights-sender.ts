@@ -46,10 +46,13 @@ type TakeNoted = () => { events: InsightEvent[]; at: InsightBatch['at'] };
 export function startSender(version: string, takeNoted: TakeNoted): () => void {
   const visit = loadVisit(version);
   const sent = new Set(visit.sent);
-  let lastAt = '';
+  let lastAt = 'null';
+  /** Registered: this page's visit is over, and nothing more is sent from it. */
+  let over = false;
 
   const batch = (): InsightBatch | undefined => {
     const { events, at } = takeNoted();
+    if (over) return undefined;
     const fresh = events.filter((event) => {
       const { ms: _ms, ...names } = event as typeof event & { ms?: number };
       const key = JSON.stringify(names);
@@ -60,17 +63,12 @@ export function startSender(version: string, takeNoted: TakeNoted): () => void {
     const atKey = JSON.stringify(at ?? null);
     if (fresh.length === 0 && atKey === lastAt) return undefined;
     lastAt = atKey;
-    // A registered visit is over: the next one in this tab is a new visit.
-    const over = fresh.some((event) => event.type === 'registered');
-    const store = storage();
-    if (over) store?.removeItem(`${STORE_KEY}:${version}`);
-    else store?.setItem(`${STORE_KEY}:${version}`, JSON.stringify({ id: visit.id, sent: [...sent] }));
-    const body: InsightBatch = { visit: visit.id, version, at, events: fresh };
-    if (over) {
-      visit.id = newVisitId();
-      sent.clear();
-    }
-    return body;
+    // A registered visit is over: a page opened afterwards in this tab starts a new one.
+    over = fresh.some((event) => event.type === 'registered');
+    const key = `${STORE_KEY}:${version}`;
+    if (over) storage()?.removeItem(key);
+    else storage()?.setItem(key, JSON.stringify({ id: visit.id, sent: [...sent] }));
+    return { visit: visit.id, version, at, events: fresh };
   };
 
   const send = (hidden: boolean) => {
