@@ -137,7 +137,7 @@ export interface InsightsComparison {
 }
 
 export interface InsightsAnswer {
-  /** The versions that have counts, oldest publication first. */
+  /** Every published version, oldest first, then any other that has counts. */
   versions: string[];
   /** The version asked for (the live one when none was). */
   first: VersionInsights;

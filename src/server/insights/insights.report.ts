@@ -184,12 +184,11 @@ export function compareVersions(first: VersionInsights, second: VersionInsights)
   return { steps, fields };
 }
 
-/** The versions with counts, in the order they were first published; others (never published here) after. */
+/** Every published version, in the order first published, then any other with counts. */
 async function orderedVersions(db: Kysely<Database>): Promise<string[]> {
   const [counted, publications] = await Promise.all([countedVersions(db), listPublications(db)]);
-  const order = [...new Set(publications.map((entry) => entry.version))];
-  const rank = (version: string) => (order.includes(version) ? order.indexOf(version) : order.length);
-  return counted.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  const published = [...new Set(publications.map((entry) => entry.version))];
+  return [...published, ...counted.filter((version) => !published.includes(version)).sort()];
 }
 
 export async function readInsights(deps: ReportDeps, query: InsightsQuery): Promise<InsightsAnswer> {

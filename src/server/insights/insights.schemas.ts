@@ -154,7 +154,11 @@ export const insightsAnswerSchema = {
   additionalProperties: false,
   required: ['versions', 'first', 'second', 'comparison', 'refused'],
   properties: {
-    versions: { type: 'array', items: { type: 'string' }, description: 'versions with counts, oldest first' },
+    versions: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'every published version, oldest first, then any other with counts',
+    },
     first: versionSchema,
     second: { anyOf: [versionSchema, { type: 'null' }] },
     comparison: {

@@ -68,7 +68,8 @@ function Filters({ answer, filter, onFilter }: Omit<InsightsViewProps, 'error'>)
     });
   };
   return (
-    <form key={JSON.stringify(filter)} className="staff-filters" onSubmit={submit} noValidate>
+    // The key resets the fields when the address changes (Back) and once the versions are in.
+    <form key={JSON.stringify([filter, versions])} className="staff-filters" onSubmit={submit} noValidate>
       <VersionSelect name="version" label={t.version} versions={versions} value={filter.version} none={t.liveVersion} />
       <VersionSelect name="compare" label={t.compare} versions={versions} value={filter.compare} none={t.noCompare} />
       <JalaliDayInput name="from" label={t.from} defaultValue={filter.from} error={dayErrors.from} />
