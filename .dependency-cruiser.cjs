@@ -5,7 +5,7 @@
 // the coarse layers: src/shared ← client and server, widgets apart from both.
 // Inside widgets/, templates/ (the field chrome the stepper and the stories share) is the lowest room.
 const serverLowRooms = '(definition|audit|throttle|outbox|idempotency|captcha|locations)';
-const staffFeatures = '(list|case|funnel|audit|definition|outbox|integrations)';
+const staffFeatures = '(list|case|funnel|insights|audit|definition|outbox|integrations)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -8,6 +8,7 @@ import { loadRegisterConfig } from './api/config.js';
 import { loadFormStepPage, WizardApp } from './app/WizardApp.js';
 import { fetchVersionSource, wizardDefinitionOf, type WizardDefinition } from './definition/source.js';
 import { carryOverDrafts, storageKeyFor } from './state/version-drafts.js';
+import { startInsights } from './state/insights.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -78,8 +79,11 @@ function sessionStore(): Storage | undefined {
  * its definition (the page's loader has it on the way) and, for conditional steps, its conditions.
  */
 async function loadDefinition(): Promise<WizardDefinition> {
-  const { definitionVersion } = await loadRegisterConfig();
-  return wizardDefinitionOf(await fetchVersionSource(definitionVersion));
+  const { definitionVersion, analytics } = await loadRegisterConfig();
+  const definition = await wizardDefinitionOf(await fetchVersionSource(definitionVersion));
+  // «رفتار فرم»: its sender loads after first paint; with ANALYTICS=off nothing is kept at all.
+  startInsights(definition.version, analytics !== false);
+  return definition;
 }
 
 /** The page stays as it was rendered, with a Persian line saying the form could not load. */

@@ -43,6 +43,7 @@ import { metricsRoutes } from './metrics/metrics.routes.js';
 import { statisticRoutes } from './routes/statistic.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { funnelRoutes } from './statistics/funnel.routes.js';
+import { insightsRoutes } from './insights/insights.routes.js';
 import { webhookRoutes } from './webhooks/webhook.routes.js';
 import { mobileCodeRoutes } from './mobile-code/mobile-code.routes.js';
 import { outboxRoutes } from './sms/outbox.routes.js';
@@ -216,6 +217,7 @@ async function registerEverything(app: FastifyInstance, webhookLookup?: LookupFu
     webhookRoutes,
     apiKeyRoutes,
     registrationsV1Routes,
+    insightsRoutes,
   ]) {
     await app.register(routes);
   }

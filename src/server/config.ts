@@ -55,6 +55,8 @@ export interface Config {
   pressure: PressureConfig;
   /** SHUTDOWN_DELAY_MS: after SIGTERM, how long readiness answers 503 before the server stops taking requests. */
   shutdownDelayMs: number;
+  /** The form's behaviour («رفتار فرم»): whether the wizard reports it, and how idle visits are swept. */
+  insights: InsightsConfig;
 }
 
 export interface MetricsConfig {
@@ -73,6 +75,15 @@ export interface PressureConfig {
   maxEventLoopDelayMs: number;
   /** PRESSURE_MAX_HEAP_USED_MB in bytes; unset, 90 % of V8's heap limit; 0 turns the check off. */
   maxHeapUsedBytes?: number;
+}
+
+export interface InsightsConfig {
+  /** ANALYTICS: `off` makes the wizard send nothing and the server keep nothing. */
+  enabled: boolean;
+  /** INSIGHTS_SWEEP_MS: how often idle visits are looked for. */
+  sweepMs: number;
+  /** INSIGHTS_IDLE_MS: a visit with no event for this long, and no registration, is abandoned. */
+  idleMs: number;
 }
 
 /** Which reverse-geocoding service answers GET Utility/Address, and how to reach it. */
@@ -275,6 +286,16 @@ const rules: Record<string, VariableRule> = {
     pattern: '^[0-9]{1,5}$',
     expects: 'a whole number of milliseconds from 0 to 99999',
   },
+  // The form's behaviour.
+  ANALYTICS: { enum: ['on', 'off'], expects: 'on or off' },
+  INSIGHTS_SWEEP_MS: {
+    pattern: '^[1-9][0-9]{1,8}$',
+    expects: 'a whole number of milliseconds from 10 (how often idle visits are looked for)',
+  },
+  INSIGHTS_IDLE_MS: {
+    pattern: '^[1-9][0-9]{2,9}$',
+    expects: 'a whole number of milliseconds from 100 (how long a visit may be idle before it counts as abandoned)',
+  },
 };
 
 const envSchema = {
@@ -345,6 +366,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Number(raw.WEBHOOK_TIMEOUT_MS ?? 15_000),
     },
     ...monitoringConfig(raw),
+    insights: {
+      enabled: (raw.ANALYTICS ?? 'on') === 'on',
+      sweepMs: Number(raw.INSIGHTS_SWEEP_MS ?? 60_000),
+      idleMs: Number(raw.INSIGHTS_IDLE_MS ?? 30 * 60_000),
+    },
   };
 }
 

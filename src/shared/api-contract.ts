@@ -89,6 +89,8 @@ export interface RegisterConfig {
   defaultTier: number;
   map: MapSettings;
   definitionVersion: string;
+  /** false when the server is run with ANALYTICS=off: the wizard then reports nothing of the visit. */
+  analytics?: false;
 }
 
 export interface Captcha {

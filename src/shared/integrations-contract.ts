@@ -34,7 +34,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export type WebhookEventType = WebhookEvent | 'ping';
 
 /** The scopes a key may have (structured so that more can come). */
-export const API_KEY_SCOPES = ['registrations:read'] as const;
+export const API_KEY_SCOPES = ['registrations:read', 'insights:read'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** At most this many custom headers per endpoint (for the receiver's gateway). */

@@ -53,6 +53,8 @@ export const consoleScreens = {
   outbox: { path: '/staff/outbox', roles: ['admin'] },
   /** Webhooks and API keys. */
   integrations: { path: '/staff/integrations', roles: ['admin'] },
+  /** The form's behaviour («رفتار فرم»), per version: product staff and agents alike. */
+  insights: { path: '/staff/insights', roles: STAFF_ROLES },
 } as const satisfies Record<string, { path: string; roles: readonly StaffRole[] }>;
 
 /** Who a colleague is on a case: id and e-mail. */

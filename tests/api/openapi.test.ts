@@ -3,6 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/server/plugins/openapi.js';
+import { insightsPaths } from '../../src/shared/insights-contract.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { openSession, postRegistration, solvedCaptcha, testApp } from './helpers.js';
 
@@ -108,7 +109,7 @@ describe('OpenAPI document at /api/openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('unsafe methods require the anti-forgery header, safe ones do not', () => {
+  it('unsafe methods require the anti-forgery header (a beacon write the pre-session cookie), safe ones do not', () => {
     expect(document.components.securitySchemes?.xsrfToken).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -117,12 +118,15 @@ describe('OpenAPI document at /api/openapi.json', () => {
     const listed = apiRoutes();
     expect(listed.some(({ method }) => method === 'post')).toBe(true);
     for (const { method, url } of listed) {
-      const required = document.paths[url][method].security?.some((requirement) => 'xsrfToken' in requirement) ?? false;
+      const security = document.paths[url][method].security ?? [];
+      const required = security.some((requirement) => 'xsrfToken' in requirement || 'preSession' in requirement);
       expect({ method, url, required }).toEqual({
         method,
         url,
         required: !['get', 'head', 'options'].includes(method),
       });
+      const beacon = security.some((requirement) => 'preSession' in requirement);
+      expect({ method, url, beacon }).toEqual({ method, url, beacon: url === insightsPaths.events });
     }
   });
 

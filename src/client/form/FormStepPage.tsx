@@ -24,6 +24,7 @@ import { useRegistrationSubmit } from './use-registration-submit.js';
 import { useStepDefinition } from './use-step-definition.js';
 import { useStepDraft } from './use-step-draft.js';
 import { useStepErrors } from './use-step-errors.js';
+import { useFieldInsights } from './use-field-insights.js';
 import { useWidgetContext } from './use-widget-context.js';
 import { useVerifiedFields } from './use-verified-fields.js';
 import { appQueryClient } from '../api/query-client.js';
@@ -67,6 +68,7 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
   const errors = useStepErrors(tools, serverMessages, () => containerRef.current);
   const customValidate = useVerifiedFields(schema);
   const { submit, busy } = useRegistrationSubmit(wizard, step);
+  const insights = useFieldInsights(step);
   // The pre-rendered form stays disabled until React owns it: text typed into the HTML before
   // hydration would be overwritten by the form's state, and a press of its button would submit the
   // page natively instead of going to the next step.
@@ -76,11 +78,13 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
   const onChange = (event: FormEvent) => {
     saveDraft(event.formData ?? {});
     errors.followChange(event.errors);
+    if (errors.attempted) insights.follow(event.errors);
   };
 
   const onSubmit = (event: FormEvent) => {
     const data = visibleAnswers(event.formData ?? {});
     errors.clear();
+    insights.passed();
     actions.setDraft(step.id, data);
     actions.markCompleted(step.id);
     if (step.buttons?.submit) {
@@ -98,7 +102,7 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
   const previous = previousStep(wizard, step);
 
   return (
-    <div ref={containerRef} className="step-form" onSubmitCapture={normalizeBeforeValidation}>
+    <div ref={containerRef} className="step-form" onSubmitCapture={normalizeBeforeValidation} {...insights.listeners}>
       <ErrorSummary
         key={errors.summaryKey}
         items={errors.summaryItems}
@@ -127,7 +131,7 @@ function FormStep({ step: shellStep }: { step: LoadedStep }) {
         liveValidate={errors.attempted ? 'onChange' : undefined}
         focusOnFirstError={errors.focusFirstError}
         onChange={onChange}
-        onError={errors.onError}
+        onError={insights.blocking(errors.onError)}
         onSubmit={onSubmit}
         disabled={locked}
       >

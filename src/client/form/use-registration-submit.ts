@@ -22,6 +22,7 @@ import { resultStep } from '../wizard/navigation.js';
 import { resolveTier } from '../wizard/tier.js';
 import { useWizardEnv } from '../wizard/wizard-env.js';
 import { useWizardStore, type ServerErrors } from '../state/wizard-store.js';
+import { noteRefused, noteRegistered } from '../state/insights.js';
 
 /** `error.fields` (JSON pointers of the posted body) -> step id -> field -> message. */
 export function serverErrorsByStep(wizard: LoadedWizard, fields: Record<string, string>): ServerErrors {
@@ -80,6 +81,7 @@ export function useRegistrationSubmit(wizard: LoadedWizard, step: LoadedStep) {
           });
         } else {
           const answer = await mutation.mutateAsync({ registration, idempotencyKey: newIdempotencyKey(), version });
+          noteRegistered();
           actions.succeed({
             success: true,
             message: answer?.message || fa.registration.successMessage,
@@ -92,10 +94,11 @@ export function useRegistrationSubmit(wizard: LoadedWizard, step: LoadedStep) {
           openLiveVersion(wizard);
           return;
         }
-        actions.fail(
-          { success: false, message: apiError?.message || fa.registration.failedMessage },
-          serverErrorsByStep(wizard, apiError?.fields ?? {}),
-        );
+        const refused = serverErrorsByStep(wizard, apiError?.fields ?? {});
+        if (!preview)
+          for (const [stepId, fields] of Object.entries(refused))
+            for (const field of Object.keys(fields)) noteRefused(stepId, field);
+        actions.fail({ success: false, message: apiError?.message || fa.registration.failedMessage }, refused);
         // The captcha was spent by this attempt, right or wrong: the manager gets a fresh one.
         void queryClient.invalidateQueries({ queryKey: queryKeys.captcha });
       } finally {

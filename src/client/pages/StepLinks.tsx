@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
 import { nextStep, previousStep } from '../wizard/navigation.js';
+import { noteCompleted } from '../state/insights.js';
 
 /** The previous/next links of a step without a form, labelled from wizard.json (content, review). */
 export function StepLinks({ step, wizard }: { step: LoadedStep; wizard: LoadedWizard }) {
@@ -10,7 +11,7 @@ export function StepLinks({ step, wizard }: { step: LoadedStep; wizard: LoadedWi
   return (
     <div className="step-actions">
       {step.buttons?.next && next && (
-        <Link className="button button--primary" to={next.route}>
+        <Link className="button button--primary" to={next.route} onClick={() => noteCompleted(step.id)}>
           {step.buttons.next}
         </Link>
       )}

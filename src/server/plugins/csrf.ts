@@ -11,6 +11,18 @@ const TOKEN_PATTERN = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{43})$/;
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN_HEADER = 'x-xsrf-token';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write the page may send with navigator.sendBeacon, which cannot add the anti-forgery
+     * header: only a cross-site request is refused here, and `request.psid` is set when the
+     * pre-session cookie (SameSite=Strict, so never sent from another site) came with it. The
+     * route refuses a request without one itself.
+     */
+    beacon?: boolean;
+  }
+}
+
 /**
  * Signed double-submit (OWASP): an HttpOnly pre-session id, and an XSRF-TOKEN cookie that script
  * may read, = random + HMAC(secret, psid.random). Unsafe /api/ requests must echo the cookie in
@@ -70,6 +82,13 @@ export default fp(
       }
       // Unknown paths and wrong methods change nothing; they get their 404/405 rather than a 403.
       if (request.is404 || !path.startsWith(API_BASE)) {
+        done();
+        return;
+      }
+      if (request.routeOptions.config?.beacon) {
+        const psid = request.cookies[psidCookie];
+        if (request.headers['sec-fetch-site'] === 'cross-site') return done(new ApiError(403, 'csrf'));
+        if (psid !== undefined && PSID_PATTERN.test(psid)) request.psid = psid;
         done();
         return;
       }

@@ -18,7 +18,11 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const artifacts = new ArtifactStore({ ssrDir: app.config.ssrDir, registerConfigOf });
+    const analytics = app.config.insights.enabled;
+    const artifacts = new ArtifactStore({
+      ssrDir: app.config.ssrDir,
+      registerConfigOf: (definition) => registerConfigOf(definition, analytics),
+    });
     app.decorate('definitionArtifacts', artifacts);
     app.definitions.addPreparer(async (definition) => {
       await artifacts.of(definition);

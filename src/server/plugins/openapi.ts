@@ -37,6 +37,13 @@ export default fp(
               name: XSRF_HEADER,
               description: `The value of the ${XSRF_COOKIE} cookie (signed double-submit).`,
             },
+            preSession: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'psid',
+              description:
+                'The pre-session cookie (SameSite=Strict; `__Host-psid` in production): the writes the page may send with sendBeacon, which cannot add a header, need it instead of the anti-forgery header.',
+            },
             bearer: {
               type: 'http',
               scheme: 'bearer',
@@ -54,7 +61,9 @@ export default fp(
       // The csrf plugin's rule, stated in the contract: every unsafe method needs the token.
       transform: ({ schema, url, route }) => {
         const unsafe = [route.method].flat().some((method) => !SAFE_METHODS.has(method));
-        return { url, schema: unsafe ? { ...schema, security: [{ xsrfToken: [] }] } : schema };
+        if (!unsafe) return { url, schema };
+        const security = route.config?.beacon ? [{ preSession: [] }] : [{ xsrfToken: [] }];
+        return { url, schema: { ...schema, security } };
       },
     });
     await app.register(swaggerUi, {

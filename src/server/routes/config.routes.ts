@@ -22,6 +22,11 @@ export const registerConfigSchema = {
     tiers: titledChoicesSchema,
     defaultTier: { type: 'integer' },
     definitionVersion: { type: 'string' },
+    analytics: {
+      type: 'boolean',
+      enum: [false],
+      description: 'present, false, when ANALYTICS=off: the wizard reports nothing',
+    },
     map: {
       type: 'object',
       required: ['provider', 'tileUrl', 'center', 'zoom', 'flyToZoom', 'flyToDurationSeconds', 'marker'],
@@ -70,7 +75,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
   const current = (): typeof answer => {
     const live = app.definitions.live();
     if (answer.version === live.version) return answer;
-    const body = JSON.stringify(registerConfigOf(live));
+    const body = JSON.stringify(registerConfigOf(live, app.config.insights.enabled));
     answer = {
       version: live.version,
       body,
@@ -88,6 +93,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** The answer of Register/Config (also inlined into the wizard's pages by the spa plugin). */
-export function registerConfigOf(definition: Definition): RegisterConfig {
-  return { ...definition.registerConfig, definitionVersion: definition.version };
+export function registerConfigOf(definition: Definition, analytics: boolean): RegisterConfig {
+  const config: RegisterConfig = { ...definition.registerConfig, definitionVersion: definition.version };
+  return analytics ? config : { ...config, analytics: false };
 }

@@ -27,6 +27,12 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
   { screen: 'registrations', navTitle: faConsole.staff.registrationsScreen, Screen: RegistrationsScreen },
   { screen: 'registration', Screen: RegistrationScreen },
   { screen: 'funnel', navTitle: faConsole.staff.funnel, Screen: lazy(() => import('../funnel/FunnelScreen.js')) },
+  // The form's behaviour, per version (product staff and agents).
+  {
+    screen: 'insights',
+    navTitle: faConsole.insights.title,
+    Screen: lazy(() => import('../insights/InsightsScreen.js')),
+  },
   { screen: 'audit', navTitle: faConsole.staff.auditLog, Screen: lazy(() => import('../audit/AuditScreen.js')) },
   // The wizard's editor (CodeMirror and all in its own chunk).
   {

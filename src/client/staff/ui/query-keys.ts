@@ -14,5 +14,6 @@ export const staffKeys = {
   cases: ['staff', 'case'] as const,
   case: (id: number) => ['staff', 'case', id] as const,
   funnel: (params: string) => ['staff', 'funnel', params] as const,
+  insights: (params: string) => ['staff', 'insights', params] as const,
   audit: ['staff', 'audit'] as const,
 };

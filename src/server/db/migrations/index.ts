@@ -20,6 +20,7 @@ import * as apiKeys from './017_api_keys.js';
 import * as throttle from './018_throttle.js';
 import * as draftProblems from './019_draft_problems.js';
 import * as outboxAge from './020_outbox_age.js';
+import * as insights from './021_insights.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -47,6 +48,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '018_throttle': { up: throttle.up(dialect) },
     '019_draft_problems': { up: draftProblems.up },
     '020_outbox_age': { up: outboxAge.up },
+    '021_insights': { up: insights.up },
   };
   return { getMigrations: async () => migrations };
 }

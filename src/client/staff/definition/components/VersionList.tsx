@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { fa } from '../../../../shared/strings.fa.js';
 import { faConsole } from '../../../../shared/console-strings.fa.js';
 import { formatWhen, formText } from '../../ui/format.js';
+import { consoleScreens } from '../../../../shared/staff-contract.js';
 import type { DefinitionVersionSummary } from '../api/definition-api.js';
 
 export interface VersionListProps {
@@ -74,6 +75,26 @@ function RollbackForm({
   );
 }
 
+/** A version's id, and for a published one the link to what managers did with it («رفتار فرم»). */
+function VersionCell({ entry }: { entry: DefinitionVersionSummary }) {
+  return (
+    <td data-label={faConsole.editor.versions.version}>
+      <code dir="ltr" title={entry.version}>
+        {shortVersion(entry.version)}
+      </code>{' '}
+      {entry.state !== 'draft' && (
+        <a
+          className="staff-link"
+          href={`${consoleScreens.insights.path}?version=${encodeURIComponent(entry.version)}`}
+          aria-label={`${faConsole.insights.link} ${shortVersion(entry.version)}`}
+        >
+          {faConsole.insights.link}
+        </a>
+      )}
+    </td>
+  );
+}
+
 /** «نسخه‌ها»: live, draft and past versions, who published each and why; an earlier one is published again in one action. */
 export function VersionList({ versions, onRollback }: VersionListProps) {
   const [open, setOpen] = useState<string>();
@@ -103,11 +124,7 @@ export function VersionList({ versions, onRollback }: VersionListProps) {
         <tbody>
           {versions.map((entry) => (
             <tr key={`${entry.state}:${entry.version}`} data-state={entry.state}>
-              <td data-label={faConsole.editor.versions.version}>
-                <code dir="ltr" title={entry.version}>
-                  {shortVersion(entry.version)}
-                </code>
-              </td>
+              <VersionCell entry={entry} />
               <td data-label={faConsole.editor.versions.state}>
                 {faConsole.editor.versions.states[entry.state] ?? entry.state}
               </td>

@@ -13,12 +13,13 @@ export interface ApiKeyFormProps {
   onSubmit: (name: string, scopes: ApiKeyScope[]) => void;
 }
 
-/** A new key: its name and its scopes (registrations:read for now). */
+/** A new key: its name and its scopes (registrations:read ticked to begin with). */
 export function ApiKeyForm({ error, busy, onSubmit }: ApiKeyFormProps) {
   const id = useId();
   const idOf = (field: string) => `${id}-${field}`;
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>([...API_KEY_SCOPES]);
+  // Least privilege: a new key reads registrations only until another scope is ticked.
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([API_KEY_SCOPES[0]]);
   const summary = useRef<HTMLDivElement>(null);
   const problems = fieldProblems(error, FIELDS);
   const message = (field: string) => problems.find((problem) => problem.field === field)?.message;
