@@ -41,7 +41,7 @@ export function findCaptchaBank(): string {
   return join(folder, candidates[0]);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.unref();
