@@ -15,7 +15,7 @@ import {
   type RegistrationResult,
   type ServerErrors,
   type WizardState,
-} from '../src/client/state/wizard-store.js';
+} from '../src/client/state/wizard-storage.js';
 import { loadFullWizard, shellWizard } from '../src/client/wizard-source.js';
 import type { StepTest } from '../src/shared/step-conditions.js';
 import type { Drafts, LoadedWizard } from '../src/shared/wizard-definition.js';

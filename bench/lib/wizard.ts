@@ -4,7 +4,7 @@
 // sessionStorage (src/client/state/wizard-store.tsx) — so a later step can be opened directly with
 // the earlier steps filled in, as after filling them by hand in the same tab.
 import { storageKeyFor } from '../../src/client/state/version-drafts.js';
-import type { WizardState } from '../../src/client/state/wizard-store.js';
+import type { WizardState } from '../../src/client/state/wizard-storage.js';
 import { fromRoot, readJson } from './util.js';
 
 export interface StepDefinition {

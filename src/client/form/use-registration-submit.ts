@@ -21,7 +21,8 @@ import { useSubmitRegistration } from '../api/submit.js';
 import { resultStep } from '../wizard/navigation.js';
 import { resolveTier } from '../wizard/tier.js';
 import { useWizardEnv } from '../wizard/wizard-env.js';
-import { useWizardStore, type ServerErrors } from '../state/wizard-store.js';
+import type { ServerErrors } from '../state/wizard-storage.js';
+import { useWizardStore } from '../state/wizard-store.js';
 import { noteRefused, noteRegistered } from '../state/insights.js';
 
 /** `error.fields` (JSON pointers of the posted body) -> step id -> field -> message. */

@@ -10,7 +10,8 @@ import { useStepHeading } from '../wizard/use-step-heading.js';
 import { useWizard, useWizardEnv } from '../wizard/wizard-env.js';
 import { StepLinks } from './StepLinks.js';
 import { StatusLink } from '../status/StatusLink.js';
-import { useStoreRestored, useWizardStore, type RegistrationResult } from '../state/wizard-store.js';
+import type { RegistrationResult } from '../state/wizard-storage.js';
+import { useStoreRestored, useWizardStore } from '../state/wizard-store.js';
 
 /** The rules dialog of widgets/ (and its styles) load when first opened, not with /welcome. */
 const RulesDialog = lazy(() => import('./rules-dialog.js'));

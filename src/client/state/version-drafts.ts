@@ -8,7 +8,7 @@
  * step whose answers it refuses.
  */
 import { stepFieldNames, type Drafts, type LoadedWizard } from '../../shared/wizard-definition.js';
-import { DEFAULT_STORAGE_KEY, readStoredState, type WizardState } from './wizard-store.js';
+import { DEFAULT_STORAGE_KEY, readStoredState, type WizardState } from './wizard-storage.js';
 
 const VERSION_SEPARATOR = '@';
 

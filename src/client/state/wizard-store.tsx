@@ -1,8 +1,7 @@
 /**
- * The shared state of the wizard: one draft per form step, which
- * steps passed their Continue, the requested plan (`?tier=`), the server's field errors to show
- * when the manager returns, and the outcome of the last registration attempt. Kept in React
- * context and mirrored to sessionStorage, so a reload keeps everything and closing the tab forgets it.
+ * The wizard's state in React: one context for the state, one for the actions, mirrored to
+ * sessionStorage (wizard-storage.ts, what is kept and how it is read back), so a reload keeps
+ * everything and closing the tab forgets it.
  */
 import {
   createContext,
@@ -20,27 +19,16 @@ import {
 } from 'react';
 import type { Drafts } from '../../shared/wizard-definition.js';
 import { useDebouncedPersist } from './use-debounced-persist.js';
-
-export interface RegistrationResult {
-  success: boolean;
-  message: string;
-  trackingCode?: string;
-  /** A staff preview: the body that would have been posted (JSON text), instead of a tracking code. */
-  previewBody?: string;
-}
-
-/** Step id -> field name -> Persian message from the server's `error.fields`. */
-export type ServerErrors = Record<string, Record<string, string>>;
-
-export interface WizardState {
-  drafts: Drafts;
-  /** Form steps whose Continue passed since their draft last changed. */
-  completed: string[];
-  /** `?tier=` as requested (the plan is resolved against Register/Config when needed). */
-  tier?: number;
-  serverErrors: ServerErrors;
-  result?: RegistrationResult;
-}
+import {
+  DEFAULT_STORAGE_KEY,
+  defaultStorage,
+  emptyState,
+  readStoredState,
+  writeStoredState,
+  type RegistrationResult,
+  type ServerErrors,
+  type WizardState,
+} from './wizard-storage.js';
 
 export interface WizardActions {
   /** Replaces a step's draft; a changed draft is no longer complete. */
@@ -63,59 +51,13 @@ export interface WizardStore {
   actions: WizardActions;
 }
 
-export const DEFAULT_STORAGE_KEY = 'pharmacy-wizard:v1';
-
 /** How long a change of drafts alone may wait before it is mirrored to storage (flushed earlier on pagehide). */
 const DRAFT_WRITE_DELAY_MS = 400;
-
-const emptyState: WizardState = { drafts: {}, completed: [], serverErrors: {} };
 
 const StateContext = createContext<WizardState | null>(null);
 const ActionsContext = createContext<WizardActions | null>(null);
 /** False while a pre-rendered page hydrates: the state is still the new visitor's, not the tab's. */
 const RestoredContext = createContext(true);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Reads a stored state, dropping anything that does not have the expected shape. */
-export function readStoredState(storage: Storage | undefined, key: string): WizardState {
-  try {
-    const raw = storage?.getItem(key);
-    if (!raw) return emptyState;
-    const parsed: unknown = JSON.parse(raw);
-    if (!isRecord(parsed)) return emptyState;
-    const drafts: Drafts = {};
-    if (isRecord(parsed.drafts)) {
-      for (const [stepId, draft] of Object.entries(parsed.drafts)) if (isRecord(draft)) drafts[stepId] = draft;
-    }
-    const completed = Array.isArray(parsed.completed)
-      ? parsed.completed.filter((id): id is string => typeof id === 'string')
-      : [];
-    const tier = typeof parsed.tier === 'number' && Number.isInteger(parsed.tier) ? parsed.tier : undefined;
-    const serverErrors: ServerErrors = {};
-    if (isRecord(parsed.serverErrors)) {
-      for (const [stepId, fields] of Object.entries(parsed.serverErrors)) {
-        if (!isRecord(fields)) continue;
-        serverErrors[stepId] = Object.fromEntries(
-          Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-        );
-      }
-    }
-    const result =
-      isRecord(parsed.result) && typeof parsed.result.success === 'boolean' && typeof parsed.result.message === 'string'
-        ? {
-            success: parsed.result.success,
-            message: parsed.result.message,
-            trackingCode: typeof parsed.result.trackingCode === 'string' ? parsed.result.trackingCode : undefined,
-          }
-        : undefined;
-    return { drafts, completed, tier, serverErrors, result };
-  } catch {
-    return emptyState;
-  }
-}
 
 function sameData(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -143,14 +85,6 @@ export interface WizardStoreProviderProps {
    * React drop the server HTML of a step whose code is still loading and render it again).
    */
   restoreAfterHydration?: boolean;
-}
-
-function defaultStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined; // storage disabled: the wizard still works, it just forgets on reload
-  }
 }
 
 type StateChange = (previous: WizardState) => WizardState;
@@ -227,11 +161,7 @@ function useStatePersistence(
     typedUnwritten.current = false;
     const withTyped =
       Object.keys(typed.current).length > 0 ? { ...next, drafts: { ...next.drafts, ...typed.current } } : next;
-    try {
-      store?.setItem(storageKey, JSON.stringify(withTyped));
-    } catch {
-      // Quota or privacy mode: keep going without persistence.
-    }
+    writeStoredState(store, storageKey, withTyped);
   }, [typed, store, storageKey]);
 
   const persist = useDebouncedPersist(write, {

@@ -3,7 +3,7 @@
  * follows schemas/wizard.json (steps added or reordered there are handled alike).
  */
 import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
-import type { WizardState } from '../state/wizard-store.js';
+import type { WizardState } from '../state/wizard-storage.js';
 
 /** Query parameter of a review step's «ویرایش» link: the review step to return to after Continue. */
 export const REVIEW_RETURN_PARAM = 'review';

@@ -14,8 +14,8 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * MINUTE;
 export const LOCK_MS = 15 * MINUTE;
 /** Failures before a lock: an office may share one address, so the address gets more room than an account. */
 export const ACCOUNT_FAILURES_BEFORE_LOCK = 5;
-export const ADDRESS_FAILURES_BEFORE_LOCK = 20;
-export const ADDRESS_FREE_FAILURES = 10;
+export const SIGN_IN_FAILURES_PER_ADDRESS_BEFORE_LOCK = 20;
+export const SIGN_IN_FREE_FAILURES_PER_ADDRESS = 10;
 export const MIN_PASSWORD_LENGTH = 12;
 /** A throttle key that has had nothing to wait for this long is forgotten. */
 export const THROTTLE_MEMORY_MS = 24 * 60 * MINUTE;
@@ -83,8 +83,8 @@ const accountThrottle: throttle.ThrottleRule = {
   waitAfter: waitAfter(ACCOUNT_FAILURES_BEFORE_LOCK, 0),
 };
 const addressThrottle: throttle.ThrottleRule = {
-  limit: ADDRESS_FAILURES_BEFORE_LOCK,
-  waitAfter: waitAfter(ADDRESS_FAILURES_BEFORE_LOCK, ADDRESS_FREE_FAILURES),
+  limit: SIGN_IN_FAILURES_PER_ADDRESS_BEFORE_LOCK,
+  waitAfter: waitAfter(SIGN_IN_FAILURES_PER_ADDRESS_BEFORE_LOCK, SIGN_IN_FREE_FAILURES_PER_ADDRESS),
 };
 
 /**

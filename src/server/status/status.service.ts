@@ -14,7 +14,7 @@ const MINUTE = 60_000;
 /** Wrong answers in a row on one tracking code before it is locked for STATUS_LOCK_MS. */
 export const CODE_FAILURES_BEFORE_LOCK = 5;
 /** Wrong answers from one client address before it is locked: an office may share one. */
-export const ADDRESS_FAILURES_BEFORE_LOCK = 30;
+export const STATUS_FAILURES_PER_ADDRESS_BEFORE_LOCK = 30;
 export const STATUS_LOCK_MS = 15 * MINUTE;
 
 const lockAt = (limit: number): ThrottleRule => ({
@@ -22,7 +22,7 @@ const lockAt = (limit: number): ThrottleRule => ({
   waitAfter: (attempts) => (attempts >= limit ? STATUS_LOCK_MS : 0),
 });
 const codeRule = lockAt(CODE_FAILURES_BEFORE_LOCK);
-const addressRule = lockAt(ADDRESS_FAILURES_BEFORE_LOCK);
+const addressRule = lockAt(STATUS_FAILURES_PER_ADDRESS_BEFORE_LOCK);
 
 export type StatusResult =
   | { ok: true; answer: StatusAnswer }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STORAGE_KEY } from '../../../src/client/state/wizard-store.js';
+import { DEFAULT_STORAGE_KEY } from '../../../src/client/state/wizard-storage.js';
 import { conditionalDefinition, hospitalNameMessages } from '../../fixtures/conditional-definition.js';
 import { loadRealWizard } from '../shared/schemas-fixture.js';
 import { installFakeApi, press, renderWizard } from './render-wizard.js';

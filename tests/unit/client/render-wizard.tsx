@@ -14,7 +14,7 @@ import { WizardApp } from '../../../src/client/app/WizardApp.js';
 import type { ValidatorFactory } from '../../../src/client/wizard/wizard-env.js';
 import { clearRegisterConfigCache } from '../../../src/client/api/config.js';
 import { wizardValidatorOptions } from '../../../src/client/build/ajv-options.js';
-import { DEFAULT_STORAGE_KEY, type WizardState } from '../../../src/client/state/wizard-store.js';
+import { DEFAULT_STORAGE_KEY, type WizardState } from '../../../src/client/state/wizard-storage.js';
 import type { Captcha, Locations, RegisterConfig } from '../../../src/shared/api-contract.js';
 import type { LoadedStep, LoadedWizard } from '../../../src/shared/wizard-definition.js';
 import { loadRealWizard } from '../shared/schemas-fixture.js';
