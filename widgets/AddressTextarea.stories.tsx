@@ -4,7 +4,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fa } from '../src/shared/strings.fa.js';
 import { wizardFormContext } from './form-context.js';
-import { fill } from './shared.js';
+import { fillAsGiven } from './shared.js';
 import { sampleAddressSuggestion } from './story-fixtures.js';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';
@@ -67,7 +67,7 @@ export const WithSuggestion: Story = {
   render: renderField(step, 'address', AddressAfterPinMoved),
   parameters: {
     storyTest: {
-      text: [fill(fa.widgets.address.suggestion, { address: sampleAddressSuggestion.address })],
+      text: [fillAsGiven(fa.widgets.address.suggestion, { address: sampleAddressSuggestion.address })],
       button: fa.widgets.address.useLabel,
     },
   },

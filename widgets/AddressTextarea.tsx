@@ -3,7 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { fa } from '../src/shared/strings.fa.js';
 import { fieldOption, widgetDeclarations } from './declarations.js';
 import { wizardFormContext } from './form-context.js';
-import { describedBy, fill, invalid, type WidgetPropsOf } from './shared.js';
+import { describedBy, fillAsGiven, invalid, type WidgetPropsOf } from './shared.js';
 import { useAddressSuggestion } from './use-address-suggestion.js';
 import { useTypedValue } from './use-typed-value.js';
 
@@ -121,7 +121,7 @@ function AddressSuggestionNote({
   return (
     <div className="widget-suggestion" id={`${id}__suggestion`}>
       <span role="status" aria-live="polite">
-        {address && fill(fa.widgets.address.suggestion, { address })}
+        {address && fillAsGiven(fa.widgets.address.suggestion, { address })}
       </span>
       {address && (
         <button

@@ -15,8 +15,8 @@ export function invalid(rawErrors: string[] | undefined): true | undefined {
   return rawErrors !== undefined && rawErrors.length > 0 ? true : undefined;
 }
 
-/** Replaces `{name}` in a Persian template by the given values. */
-export function fill(template: string, values: Record<string, string | number>): string {
+/** Replaces `{name}` in a Persian template by the values as given (src/shared/text.ts `fill` also writes their digits in Persian). */
+export function fillAsGiven(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? String(values[name]) : whole,
   );

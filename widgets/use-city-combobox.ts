@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObjec
 import type { City } from '../src/shared/api-contract.js';
 import { fa } from '../src/shared/strings.fa.js';
 import { filterCities, searchKey } from './locations.js';
-import { fill, toPersianDigits } from './shared.js';
+import { fillAsGiven, toPersianDigits } from './shared.js';
 
 export interface CityComboboxInput {
   id: string;
@@ -133,7 +133,7 @@ function matchStatus(searching: boolean, matches: City[]): string {
   if (!searching) return '';
   return matches.length === 0
     ? fa.widgets.locations.cityNoMatch
-    : fill(fa.widgets.locations.cityMatches, { count: toPersianDigits(matches.length) });
+    : fillAsGiven(fa.widgets.locations.cityMatches, { count: toPersianDigits(matches.length) });
 }
 
 interface ListKeyState {

@@ -15,7 +15,7 @@ import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { CASE_STATUSES } from '../../src/server/staff/case.repository.js';
 import type { Locations } from '../../src/shared/api-contract.js';
 import { toPersianDigits } from '../../src/shared/normalize.js';
-import { jalaliDayOf, tehranDayStart } from '../../src/client/staff/ui/jalali.js';
+import { jalaliDayOf, jalaliDayStart } from '../../src/client/staff/ui/jalali.js';
 import { validAnswers } from '../../tests/fixtures/registration.js';
 import { cookieHeader, cookiesOf, send } from '../lib/http.js';
 import { startProductServer, type ServerProcess } from '../lib/processes.js';
@@ -157,8 +157,8 @@ function lastJalaliMonth(now: number): { from: string; to: string; label: string
   const previous =
     today.month === 1 ? { year: today.year - 1, month: 12 } : { year: today.year, month: today.month - 1 };
   return {
-    from: tehranDayStart({ ...previous, day: 1 }),
-    to: tehranDayStart({ year: today.year, month: today.month, day: 1 }),
+    from: jalaliDayStart({ ...previous, day: 1 }),
+    to: jalaliDayStart({ year: today.year, month: today.month, day: 1 }),
     label: `${previous.year}/${String(previous.month).padStart(2, '0')}`,
   };
 }

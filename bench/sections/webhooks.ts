@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { openDatabase } from '../../src/server/db/database.js';
 import { integrationPaths, WEBHOOK_EVENTS, type WebhookCreated } from '../../src/shared/integrations-contract.js';
-import { staffPaths, type StatusRequest } from '../../src/shared/staff-contract.js';
+import { staffPaths, type CaseStatusChange } from '../../src/shared/staff-contract.js';
 import { pool } from '../lib/http.js';
 import { startProductServer, type ServerProcess } from '../lib/processes.js';
 import { signInStaff, staffCall, type StaffAccount, type StaffSession } from '../lib/staff.js';
@@ -183,7 +183,7 @@ async function outboxByState(server: ServerProcess): Promise<Record<string, numb
 
 /** new → contacted on each case, `STATUS_CONCURRENCY` at a time; the latency of each request. */
 async function moveCases(url: string, admin: StaffSession, ids: number[]): Promise<number[]> {
-  const move: StatusRequest = { from: 'new', to: 'contacted' };
+  const move: CaseStatusChange = { from: 'new', to: 'contacted' };
   return pool(ids, STATUS_CONCURRENCY, async (id) => {
     const begun = performance.now();
     await staffCall(url, admin, 'POST', staffPaths.status.replace(':id', String(id)), move);

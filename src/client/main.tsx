@@ -78,7 +78,7 @@ function sessionStore(): Storage | undefined {
  * The live version this page was made for (Register/Config, inlined into the page by the server),
  * its definition (the page's loader has it on the way) and, for conditional steps, its conditions.
  */
-async function loadDefinition(): Promise<WizardDefinition> {
+async function loadLiveDefinition(): Promise<WizardDefinition> {
   const { definitionVersion, analytics } = await loadRegisterConfig();
   const definition = await wizardDefinitionOf(await fetchVersionSource(definitionVersion));
   // «رفتار فرم»: its sender loads after first paint; with ANALYTICS=off nothing is kept at all.
@@ -99,7 +99,7 @@ async function start(): Promise<void> {
   // A form step's HTML stays as it is until its code is in: start fetching it now (the page's
   // loader has it on the way as modulepreloads), not when React reaches it.
   if (container!.dataset.prerendered === 'form') void loadFormStepPage().catch(() => undefined);
-  const definition = await loadDefinition();
+  const definition = await loadLiveDefinition();
   const carriedOver = carryOverDrafts(sessionStore(), definition.version, definition.wizard);
   if (!prerendered) {
     createRoot(container!).render(app(definition, carriedOver));

@@ -281,7 +281,7 @@ export interface CaseDetail extends CaseSummary {
 }
 
 /** POST /api/staff/registrations/:id/status (204; 409 status_conflict when `from` is stale). */
-export interface StatusRequest {
+export interface CaseStatusChange {
   from: CaseStatus;
   to: CaseStatus;
   /** Required to reject. */
@@ -306,7 +306,7 @@ export interface AssignRequest {
 }
 
 /** POST /api/staff/registrations/status: one change over 1-100 distinct cases. */
-export interface BulkStatusRequest extends StatusRequest {
+export interface BulkCaseStatusChange extends CaseStatusChange {
   ids: number[];
 }
 

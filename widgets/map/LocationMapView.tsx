@@ -9,7 +9,7 @@ import type { MapSettings } from '../../src/shared/api-contract.js';
 import { fa } from '../../src/shared/strings.fa.js';
 import { QueryState } from '../QueryState.js';
 import { fieldOption, widgetDeclarations } from '../declarations.js';
-import { asId, fill, toPersianDigits, type WidgetPropsOf } from '../shared.js';
+import { asId, fillAsGiven, toPersianDigits, type WidgetPropsOf } from '../shared.js';
 import {
   initialView,
   isSavedLatitude,
@@ -134,7 +134,7 @@ function MapBar(props: {
     <div className="widget-map__bar">
       <p id={props.coordsId} className="widget-map__coords" aria-live="polite" aria-atomic="true">
         {shownLatitude !== undefined && shownLongitude !== undefined
-          ? fill(fa.widgets.map.coordinates, {
+          ? fillAsGiven(fa.widgets.map.coordinates, {
               latitude: persianNumber(shownLatitude),
               longitude: persianNumber(shownLongitude),
             })

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { fa } from '../../src/shared/strings.fa.js';
 import { CODE_LENGTH } from '../../src/shared/verify.js';
-import { fill, toPersianDigits } from '../shared.js';
+import { fillAsGiven, toPersianDigits } from '../shared.js';
 import { useMobileVerification } from './use-mobile-verification.js';
 
 const copy = fa.followup.otp;
@@ -46,7 +46,7 @@ export function MobileVerification({ id, mobileNumber, disabled, onVerified }: M
         aria-describedby={`${id}__verify`}
         onClick={() => void state.send()}
       >
-        {waiting ? fill(copy.resendIn, { seconds: toPersianDigits(secondsLeft) }) : sendLabel}
+        {waiting ? fillAsGiven(copy.resendIn, { seconds: toPersianDigits(secondsLeft) }) : sendLabel}
       </button>
       {codeSent && (
         <CodeEntry

@@ -1,12 +1,12 @@
 import {
   NEXT_STATUSES,
   type AssignRequest,
-  type BulkStatusRequest,
+  type BulkCaseStatusChange,
   type BulkStatusResult,
   type CaseDetail,
   type CaseStatus,
   type CaseSummary,
-  type StatusRequest,
+  type CaseStatusChange,
 } from '../../shared/staff-contract.js';
 import { faConsole } from '../../shared/console-strings.fa.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -100,7 +100,7 @@ export interface DecisionNotice {
 }
 
 /** Refuses a change the workflow does not have, or a rejection without its reason; nothing is changed. */
-function checkedMove(request: StatusRequest): Move {
+function checkedMove(request: CaseStatusChange): Move {
   const reason = request.reason?.trim() ?? '';
   if (request.to === 'rejected' && reason === '')
     throw new ApiError(400, 'validation', { reason: faConsole.staff.reasonRequired });
@@ -153,7 +153,7 @@ export async function moveCase(
   database: DatabaseHandle,
   actor: StaffIdentity,
   id: number,
-  request: StatusRequest,
+  request: CaseStatusChange,
   now: number,
   notice: DecisionNotice,
 ): Promise<void> {
@@ -169,7 +169,7 @@ export async function moveCase(
 export async function moveCases(
   database: DatabaseHandle,
   actor: StaffIdentity,
-  request: BulkStatusRequest,
+  request: BulkCaseStatusChange,
   now: number,
   notice: DecisionNotice,
 ): Promise<BulkStatusResult[]> {

@@ -7,7 +7,7 @@ import {
   gregorianDayOf,
   jalaliDayOf,
   parseJalaliDay,
-  tehranDayStart,
+  jalaliDayStart,
   weekdayOf,
 } from '../../../src/client/staff/ui/jalali.js';
 
@@ -28,10 +28,10 @@ describe('Jalali days of the staff list filter', () => {
 
   it('gives the instant a Tehran day starts, and the next day for an inclusive end', () => {
     // 1 Farvardin 1405 = 21 March 2026; 3 Azar 1405 = 24 November 2026.
-    expect(tehranDayStart({ year: 1405, month: 1, day: 1 })).toBe('2026-03-20T20:30:00.000Z');
-    expect(tehranDayStart({ year: 1405, month: 9, day: 3 })).toBe('2026-11-23T20:30:00.000Z');
-    expect(tehranDayStart({ year: 1405, month: 9, day: 3 }, true)).toBe('2026-11-24T20:30:00.000Z');
-    expect(tehranDayStart({ year: 1403, month: 12, day: 30 }, true)).toBe('2025-03-20T20:30:00.000Z');
+    expect(jalaliDayStart({ year: 1405, month: 1, day: 1 })).toBe('2026-03-20T20:30:00.000Z');
+    expect(jalaliDayStart({ year: 1405, month: 9, day: 3 })).toBe('2026-11-23T20:30:00.000Z');
+    expect(jalaliDayStart({ year: 1405, month: 9, day: 3 }, true)).toBe('2026-11-24T20:30:00.000Z');
+    expect(jalaliDayStart({ year: 1403, month: 12, day: 30 }, true)).toBe('2025-03-20T20:30:00.000Z');
   });
 
   it('tells the Jalali day it is in Tehran, which starts three and a half hours before UTC midnight', () => {

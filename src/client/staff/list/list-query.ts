@@ -4,7 +4,7 @@
  * not one the list knows is ignored, never an error screen.
  */
 import { CASE_STATUSES, LIST_SORTS, type ListSort } from '../../../shared/staff-contract.js';
-import { jalaliDayKey, parseJalaliDay, tehranDayStart } from '../ui/jalali.js';
+import { jalaliDayKey, parseJalaliDay, jalaliDayStart } from '../ui/jalali.js';
 
 export interface ListQuery {
   q: string;
@@ -102,9 +102,9 @@ export function filterParams(query: ListQuery): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of PLAIN_FILTERS) if (query[name]) params.set(name, query[name]);
   const from = parseJalaliDay(query.from);
-  if (from) params.set('from', tehranDayStart(from));
+  if (from) params.set('from', jalaliDayStart(from));
   const to = parseJalaliDay(query.to);
-  if (to) params.set('to', tehranDayStart(to, true));
+  if (to) params.set('to', jalaliDayStart(to, true));
   return params;
 }
 

@@ -1,7 +1,7 @@
 import { faConsole } from '../../../shared/console-strings.fa.js';
 import type { FormEvent } from 'react';
 import { formText } from './format.js';
-import { jalaliDayKey, parseJalaliDay, tehranDayStart } from './jalali.js';
+import { jalaliDayKey, parseJalaliDay, jalaliDayStart } from './jalali.js';
 
 export interface DayRangeErrors {
   from?: string;
@@ -15,7 +15,7 @@ export function checkDayRange(fromText: string, toText: string): DayRangeErrors 
   const errors: DayRangeErrors = {};
   if (fromText.trim() && !from) errors.from = faConsole.staff.dayInvalid;
   if (toText.trim() && !to) errors.to = faConsole.staff.dayInvalid;
-  if (from && to && tehranDayStart(to) < tehranDayStart(from)) errors.to = faConsole.staff.dayOrder;
+  if (from && to && jalaliDayStart(to) < jalaliDayStart(from)) errors.to = faConsole.staff.dayOrder;
   return errors;
 }
 

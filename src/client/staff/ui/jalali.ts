@@ -99,7 +99,7 @@ export function jalaliDayTitle(day: JalaliDay): string {
 }
 
 /** The instant a Tehran day begins (ISO 8601); `after` gives the next day's, for an inclusive end. */
-export function tehranDayStart(day: JalaliDay, after = false): string {
+export function jalaliDayStart(day: JalaliDay, after = false): string {
   const noon = gregorianNoon(day);
   if (noon === undefined) throw new RangeError(`no Jalali day ${day.year}/${day.month}/${day.day}`);
   const date = new Date(noon).toISOString().slice(0, 10);

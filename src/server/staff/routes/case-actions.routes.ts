@@ -4,9 +4,9 @@ import {
   staffPaths,
   type AssignRequest,
   type BulkStatusAnswer,
-  type BulkStatusRequest,
+  type BulkCaseStatusChange,
   type NoteRequest,
-  type StatusRequest,
+  type CaseStatusChange,
 } from '../../../shared/staff-contract.js';
 import { addNote, assignCase, moveCase, moveCases } from '../case.service.js';
 import type { UnassignedCount } from '../unassigned-count.js';
@@ -33,7 +33,7 @@ const tags = [apiTags.staffCaseWork.name];
 
 /** A case's next status, one case or many. */
 function statusRoutes(app: FastifyInstance, unassigned: UnassignedCount): void {
-  app.post<{ Params: { id: number }; Body: StatusRequest }>(
+  app.post<{ Params: { id: number }; Body: CaseStatusChange }>(
     staffPaths.status,
     {
       schema: {
@@ -56,7 +56,7 @@ function statusRoutes(app: FastifyInstance, unassigned: UnassignedCount): void {
     },
   );
 
-  app.post<{ Body: BulkStatusRequest }>(
+  app.post<{ Body: BulkCaseStatusChange }>(
     staffPaths.bulkStatus,
     {
       schema: {

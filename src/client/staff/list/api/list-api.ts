@@ -2,7 +2,7 @@ import { request } from '../../../api/http.js';
 import {
   staffPaths,
   type BulkStatusAnswer,
-  type BulkStatusRequest,
+  type BulkCaseStatusChange,
   type CasePage,
   type FilterChoices,
 } from '../../../../shared/staff-contract.js';
@@ -13,7 +13,8 @@ export const listApi = {
   list: (params: URLSearchParams, signal?: AbortSignal) =>
     request<CasePage>(withQuery(staffPaths.registrations, params), { signal }),
   filters: (signal?: AbortSignal) => request<FilterChoices>(staffPaths.filters, { signal }),
-  bulkStatus: (body: BulkStatusRequest) => request<BulkStatusAnswer>(staffPaths.bulkStatus, { method: 'POST', body }),
+  bulkStatus: (body: BulkCaseStatusChange) =>
+    request<BulkStatusAnswer>(staffPaths.bulkStatus, { method: 'POST', body }),
   exportUrl: (format: 'csv' | 'json', params: URLSearchParams) => {
     const withFormat = new URLSearchParams(params);
     withFormat.set('format', format);

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BulkStatusRequest } from '../../../../shared/staff-contract.js';
+import type { BulkCaseStatusChange } from '../../../../shared/staff-contract.js';
 import { listApi } from '../api/list-api.js';
 import { useCasesChanged } from '../../ui/hooks/use-cases-changed.js';
 
 export function useBulkStatus() {
   const changed = useCasesChanged();
   return useMutation({
-    mutationFn: (body: BulkStatusRequest) => listApi.bulkStatus(body),
+    mutationFn: (body: BulkCaseStatusChange) => listApi.bulkStatus(body),
     onSettled: (_answer, _error, body) => changed(body.ids),
   });
 }
