@@ -115,10 +115,13 @@ export async function lighthousePage(
         ({ category, id }) =>
           `${category}: ${auditTitle(lhr as never, id)} (${id}, ${lhr.audits[id].displayValue ?? round((lhr.audits[id].score ?? 0) * 100)})`,
       );
-    const lcpItems = (
-      lhr.audits['largest-contentful-paint-element']?.details as
-        { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
-    )?.items;
+    // Lighthouse 12 names the element in `largest-contentful-paint-element`; later versions in the
+    // LCP breakdown insight, as its `node` item.
+    type LcpNode = { type?: string; snippet?: string; nodeLabel?: string; items?: Array<{ node?: LcpNode }> };
+    const lcpDetails = (id: string) => (lhr.audits[id]?.details as { items?: LcpNode[] } | undefined)?.items ?? [];
+    const lcpNode =
+      lcpDetails('lcp-breakdown-insight').find((item) => item.type === 'node') ??
+      lcpDetails('largest-contentful-paint-element')[0]?.items?.[0]?.node;
     const networkItems = (
       lhr.audits['network-requests']?.details as
         { items?: Array<{ url: string; resourceType?: string; rendererStartTime?: number }> } | undefined
@@ -149,7 +152,7 @@ export async function lighthousePage(
       observedLargestContentfulPaintMs: round(observedLcp),
       totalTransferBytes: round(numeric('total-byte-weight')),
       requests: networkItems?.length ?? 0,
-      lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet,
+      lcpElement: lcpNode?.snippet && `${lcpNode.snippet} «${(lcpNode.nodeLabel ?? '').slice(0, 40)}»`,
       requestsBeforeLcp: (networkItems ?? [])
         .filter(
           (item) =>
