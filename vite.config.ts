@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './src/client/build/assets-plugins.js';
 import { fontSubsetPlugin } from './src/client/build/font-subset-plugin.js';
 import { prerenderPlugin } from './src/client/build/prerender-plugin.js';
+import { shellChunks } from './src/client/build/shell-chunks.js';
 import { wizardValidatorsPlugin } from './src/client/build/validators-plugin.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -12,66 +13,74 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 // The browser wizard: built into dist/client, which the Fastify server serves (with the .br/.gz
 // files written here). `npm run dev` (scripts/dev.ts) runs this dev server with /api proxied to a
 // dev API server.
-export default defineConfig(({ command }) => ({
-  root,
-  publicDir: 'public',
-  plugins: [
-    react(),
-    wizardValidatorsPlugin({
-      schemasDir: path.join(root, 'schemas'),
-      formatsModule: path.join(root, 'src/shared/formats.ts'),
-    }),
-    fontSubsetPlugin({
-      fonts: ['Regular', 'Bold'].map((weight) =>
-        path.join(root, `node_modules/vazirmatn/fonts/webfonts/Vazirmatn-${weight}.woff2`),
-      ),
-      cacheDir: path.join(root, 'node_modules/.cache/wizard-fonts'),
-    }),
-    lazyMarkdownPlugin(),
-    prerenderPlugin({ entry: path.join(root, 'src/client/prerender.tsx') }),
-    precompressPlugin(),
-  ],
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            // react-router's package exports only its development build (warnings and invariants
-            // kept); the production build it ships beside it is smaller and quieter. Dev keeps the
-            // warnings.
-            {
-              find: /^react-router$/,
-              replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
-            },
-          ]
-        : [],
-  },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    target: 'es2022',
-    // Fonts stay files (cacheable, preloaded), never inlined into CSS.
-    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
-    modulePreload: { polyfill: false },
-    chunkSizeWarningLimit: 400,
-    // The staff console is its own page and bundle: nothing of it reaches the wizard's first load.
-    rollupOptions: { input: { index: path.join(root, 'index.html'), staff: path.join(root, 'staff.html') } },
-  },
-  server: {
-    port: Number(process.env.VITE_PORT ?? 5173),
-    strictPort: false,
-    proxy: {
-      '/api': {
-        target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
-        changeOrigin: false,
+export default defineConfig(({ command }) => {
+  const wizardPage = path.join(root, 'index.html');
+  const chunks = shellChunks(wizardPage);
+  return {
+    root,
+    publicDir: 'public',
+    plugins: [
+      react(),
+      wizardValidatorsPlugin({
+        schemasDir: path.join(root, 'schemas'),
+        formatsModule: path.join(root, 'src/shared/formats.ts'),
+      }),
+      fontSubsetPlugin({
+        fonts: ['Regular', 'Bold'].map((weight) =>
+          path.join(root, `node_modules/vazirmatn/fonts/webfonts/Vazirmatn-${weight}.woff2`),
+        ),
+        cacheDir: path.join(root, 'node_modules/.cache/wizard-fonts'),
+      }),
+      lazyMarkdownPlugin(),
+      chunks.plugin,
+      prerenderPlugin({ entry: path.join(root, 'src/client/prerender.tsx') }),
+      precompressPlugin(),
+    ],
+    resolve: {
+      alias:
+        command === 'build'
+          ? [
+              // react-router's package exports only its development build (warnings and invariants
+              // kept); the production build it ships beside it is smaller and quieter. Dev keeps the
+              // warnings.
+              {
+                find: /^react-router$/,
+                replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+              },
+            ]
+          : [],
+    },
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      target: 'es2022',
+      // Fonts stay files (cacheable, preloaded), never inlined into CSS.
+      assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+      modulePreload: { polyfill: false },
+      chunkSizeWarningLimit: 400,
+      // The staff console is its own page and bundle: nothing of it reaches the wizard's first load.
+      rollupOptions: {
+        input: { index: wizardPage, staff: path.join(root, 'staff.html') },
+        output: { codeSplitting: { groups: chunks.groups } },
       },
     },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001' },
+    server: {
+      port: Number(process.env.VITE_PORT ?? 5173),
+      strictPort: false,
+      proxy: {
+        '/api': {
+          target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001',
+          changeOrigin: false,
+        },
+      },
     },
-  },
-}));
+    preview: {
+      proxy: {
+        '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001' },
+      },
+    },
+  };
+});
 
 /**
  * RJSF imports markdown-to-jsx (about 31 KB gzip) statically, yet renders it only for

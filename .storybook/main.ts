@@ -61,7 +61,7 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: ['../widgets/**/*.stories.tsx', '../src/**/*.stories.tsx'],
   addons: ['@storybook/addon-a11y', '@storybook/addon-docs'],
-  // /logo.svg and /favicon.svg, as the app serves them.
+  // /logo.svg and robots.txt, as the app serves them.
   staticDirs: ['../public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(viteConfig) {

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { RulesDialog } from './RulesDialog.js';
 import { fieldOption, widgetDeclarations } from './declarations.js';
 import { describedBy, invalid, type WidgetPropsOf } from './shared.js';
+
+/** The dialog and the rules' text are fetched by the first tap on the button, not with the form. */
+const RulesDialog = lazy(() => import('./RulesDialog.js').then((module) => ({ default: module.RulesDialog })));
 
 /**
  * `acceptTerms`: a checkbox labelled with the schema title, and a button
@@ -12,6 +14,8 @@ export default function AcceptTermsWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, required, schema, options } =
     props as WidgetPropsOf<boolean>;
   const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted (closed), so the next opening is instant.
+  const [wanted, setWanted] = useState(false);
   const label = props.label || schema.title || '';
   const buttonText = fieldOption(widgetDeclarations.acceptTerms, options, 'rulesButton');
 
@@ -37,10 +41,22 @@ export default function AcceptTermsWidget(props: WidgetProps) {
           {label}
         </label>
       </span>
-      <button type="button" className="button button--link" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button button--link"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpen(true);
+          setWanted(true);
+        }}
+      >
         {buttonText}
       </button>
-      <RulesDialog open={open} onClose={() => setOpen(false)} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <RulesDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

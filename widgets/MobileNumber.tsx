@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { MaskedDigitsInput } from './masked/MaskedDigitsInput.js';
 import { mobileDigits } from './masked/mask.js';
 import { fieldOption, widgetDeclarations } from './declarations.js';
-import { MobileVerification } from './verify/MobileVerification.js';
+
+/** Only a field declared `"verify": "sms"` fetches the code's part (and it, the proof of work's solver). */
+const MobileVerification = lazy(() =>
+  import('./verify/MobileVerification.js').then((module) => ({ default: module.MobileVerification })),
+);
 
 /**
  * `mobileNumber`: Iranian mobile number. `ui:options.mask` (default `9999-999-9999`) lays the
@@ -17,13 +22,15 @@ export default function MobileNumberWidget(props: WidgetProps) {
   return (
     <>
       {input}
-      <MobileVerification
-        id={props.id}
-        mobileNumber={value}
-        disabled={props.disabled || props.readonly}
-        // The same value again: the form checks the field anew, now verified.
-        onVerified={() => props.onChange(value)}
-      />
+      <Suspense fallback={null}>
+        <MobileVerification
+          id={props.id}
+          mobileNumber={value}
+          disabled={props.disabled || props.readonly}
+          // The same value again: the form checks the field anew, now verified.
+          onVerified={() => props.onChange(value)}
+        />
+      </Suspense>
     </>
   );
 }

@@ -33,10 +33,11 @@ export default function ProvinceSelectWidget(props: WidgetProps) {
         onBlur={(event) => onBlur(id, toValue(event.target.value))}
         onFocus={(event) => onFocus(id, toValue(event.target.value))}
       >
-        {/* The list's state shows inside the select, in the space it keeps: nothing below it moves. */}
-        <option value="">
-          {isPending ? fa.widgets.locations.loading : placeholder || fa.widgets.locations.provincePlaceholder}
-        </option>
+        {/*
+          The select says what it asks for from the first paint on, while the list loads (disabled,
+          announced by the state below): the text on screen is final, never swapped once in.
+        */}
+        <option value="">{placeholder || fa.widgets.locations.provincePlaceholder}</option>
         {sorted?.provinces.map((province) => (
           <option key={province.id} value={province.id}>
             {province.name}

@@ -9,6 +9,13 @@ import type { DefinitionFiles } from './definition-files.js';
 /** The bundle's file in the server-side build folder. */
 export const PAGE_RENDERER_FILE = 'prerender.js';
 
+/**
+ * Beside it: the inline scripts the pages carry (the page loader), as CSP hash sources
+ * (`'sha256-…'`, a JSON array), which the server adds to `script-src` so that these run and no
+ * other inline script does.
+ */
+export const PAGE_SCRIPT_HASHES_FILE = 'page-script-hashes.json';
+
 export interface RenderedPage {
   /** The step's route, e.g. "/welcome". */
   route: string;

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SCRIPT_HASHES_FILE } from '../../src/shared/page-renderer.js';
 import { tileSource } from '../../src/server/plugins/security-headers.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { openSession, postRegistration, signInStaff, testApp } from './helpers.js';
@@ -115,6 +119,41 @@ describe('the CSP follows the live version', () => {
       expect(after).toContain("script-src 'self';");
     } finally {
       await editing.close();
+    }
+  });
+});
+
+describe("the pages' inline loader in the CSP", () => {
+  const hash = `'sha256-${'A'.repeat(43)}='`;
+  const ssrDirWith = (content: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'csp-hashes-'));
+    writeFileSync(join(dir, PAGE_SCRIPT_HASHES_FILE), content);
+    return dir;
+  };
+
+  it('allows the script the build listed by its hash, and nothing else inline', async () => {
+    const dir = ssrDirWith(JSON.stringify([hash]));
+    const built = await testApp({ SSR_DIR: dir });
+    try {
+      for (const url of ['/welcome', '/api/health']) {
+        const csp = (await built.inject({ url })).headers['content-security-policy'] as string;
+        expect(csp).toContain(`script-src 'self' ${hash};`);
+        expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
+      }
+    } finally {
+      await built.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start on a list that is not hash sources (it would land in the header)', async () => {
+    const dir = ssrDirWith(JSON.stringify(["'unsafe-inline'"]));
+    try {
+      await expect(testApp({ SSR_DIR: dir })).rejects.toThrow(
+        /page-script-hashes\.json is not a list of 'sha256-…' sources/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -60,23 +60,34 @@ test("each step's HTML carries its heading, the header and its empty form before
   for (const candidate of formSteps) {
     const html = await (await request.get(candidate.route)).text();
     expect(html, candidate.route).toContain('<form');
-    // The step's code and the web fonts are listed for the page's loader, which fetches them after
-    // the first paint; the inline styles keep only the metric-matched local fallback font.
+    // The step's code and the web fonts are listed for the page's loader (inline, allowed by the
+    // CSP's hash), which fetches them after the first paint; the inline styles keep only the
+    // metric-matched local fallback font.
     const loader =
-      /<script defer src="\/assets\/page-loader-[^"]+\.js" data-entry="[^"]+" data-modules="([^"]*)" data-fonts="([^"]+)" data-fetches="([^"]+)">/.exec(
+      /<script data-entry="[^"]+" data-modules="([^"]*)" data-fonts="([^"]+)" data-fetches="([^"]+)">[\s\S]+?<\/script>/.exec(
         html,
       );
     expect(loader, candidate.route).not.toBeNull();
     expect(loader![1], candidate.route).toMatch(/\/assets\/FormStepPage-[^ ]+\.js/);
+    // Nothing but the HTML before the first paint: no script file, stylesheet, preload or image the
+    // browser would fetch beside it (the logo is drawn inline, the favicon is a data: URI).
+    expect(html, candidate.route).not.toMatch(
+      /<script[^>]* src=|<link rel="(?:stylesheet|preload|modulepreload)"|<img /,
+    );
+    expect(html, candidate.route).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     // The live version's validators (an immutable module of the server) come with the form's code,
     // and its definition is fetched for the app to hydrate with.
     const { definitionVersion } = await (await request.get('/api/Register/Config')).json();
     expect(loader![1].split(' '), candidate.route).toContain(`/api/definition/${definitionVersion}/validators.js`);
     expect(loader![2], candidate.route).toMatch(/^\/assets\/page-fonts-[^/]+\.css$/);
-    expect(loader![3], candidate.route).toBe(`/api/definition/${definitionVersion}/definition.json`);
+    expect(loader![3].split(' ')[0], candidate.route).toBe(`/api/definition/${definitionVersion}/definition.json`);
     expect(html, candidate.route).not.toMatch(/@font-face\{[^}]*url\(/);
     expect(html, candidate.route).not.toContain('<script type="module"');
   }
+  // /location's province select says what it asks for from the first HTML on, not a loading text
+  // swapped later (a later paint, which would be the page's largest contentful paint).
+  const location = await (await request.get(step('location').route)).text();
+  expect(location).toMatch(/<select id="root_selectedState"[^>]*><option value="" selected="">انتخاب استان<\/option>/);
   // Register/Config travels inside the page as a JSON data block (not a script the CSP would run),
   // the same answer the API gives.
   const welcome = await (await request.get(step('welcome').route)).text();

@@ -114,6 +114,41 @@ describe('the built wizard under its CSP in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("the page's inline loader runs by its hash, and any other inline script is refused", async () => {
+    expect(scenario && browser, 'runs after the wizard check, on its server and browser').toBeTruthy();
+    const base = `http://127.0.0.1:${scenario!.server.port}`;
+    const context = await browser!.newContext();
+    await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
+    // The server's own page and CSP header, with one more inline script put in beside the loader,
+    // as an injection would.
+    await context.route(`${base}/welcome`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '</head>',
+        '<script>document.documentElement.dataset.injected = "ran";</script></head>',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    const violations: string[] = [];
+    await context.exposeFunction('reportViolation', (line: string) => violations.push(line));
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { reportViolation: (line: string) => void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI || 'inline'}`,
+        ),
+      );
+    });
+    const page = await context.newPage();
+    const response = await page.goto(`${base}/welcome`);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=';/);
+    // The loader ran: it started the app's module after the first paint, and the app hydrated.
+    await expect.poll(() => page.locator('#root[data-hydrated]').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.dataset.injected)).toBeUndefined();
+    expect(violations).toEqual(['script-src-elem inline']);
+    await context.close();
+  });
+
   it('the API reference page /api/docs renders every operation with zero CSP violations', async () => {
     expect(scenario && browser, 'runs after the wizard check, on its server and browser').toBeTruthy();
     const context = await browser!.newContext();

@@ -1,5 +1,4 @@
-import { solveChallenge, type Solution } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import type { Solution } from 'altcha-lib';
 import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../shared/followup-contract.js';
 import { fa } from '../../shared/strings.fa.js';
 import { ApiError, request } from './http.js';
@@ -7,9 +6,22 @@ import { ApiError, request } from './http.js';
 /** A proof this close to its expiry is solved again rather than sent to be refused. */
 const EXPIRY_MARGIN_MS = 30_000;
 
-/** Solves in a Web Worker; where there is none (an old browser, a test page), on the page in short slices. */
+/**
+ * Solves on the page in short slices, where there is no Web Worker (an old browser, a test page).
+ * The solver is fetched then: only a field declared `"verify": "sms"` on screen asks for a proof,
+ * so no step carries it with its form.
+ */
+async function solveOnPage(challenge: CodeProofChallenge): Promise<Solution | null> {
+  const [{ solveChallenge }, { deriveKey }] = await Promise.all([
+    import('altcha-lib'),
+    import('altcha-lib/algorithms/web/pbkdf2'),
+  ]);
+  return solveChallenge({ challenge, deriveKey });
+}
+
+/** Solves in a Web Worker (its own script, with the solver); where there is none, on the page. */
 export function solve(challenge: CodeProofChallenge): Promise<Solution | null> {
-  if (typeof Worker === 'undefined') return solveChallenge({ challenge, deriveKey });
+  if (typeof Worker === 'undefined') return solveOnPage(challenge);
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./code-proof.worker.ts', import.meta.url), { type: 'module' });
     const finish = (solution: Solution | null) => {

@@ -22,12 +22,13 @@ import {
   type ValidatorLoader,
 } from '../wizard/wizard-env.js';
 import { STATUS_ROUTE } from '../../shared/followup-contract.js';
-import { StatusShell } from '../status/StatusShell.js';
 
 /** The form steps' code (RJSF, the widgets, the validators): its own chunk, never on /welcome. */
 export const loadFormStepPage = () => import('../form/FormStepPage.js');
 const FormStepPage = lazy(loadFormStepPage);
 const ReviewStepPage = lazy(() => import('../pages/ReviewStepPage.js'));
+/** /status has its own shell and page, fetched when opened: no step carries them. */
+const StatusShell = lazy(() => import('../status/StatusShell.js').then((module) => ({ default: module.StatusShell })));
 
 export interface WizardAppProps {
   /** The definition to render: schemas/ in the app, any copy in tests. */
@@ -100,7 +101,14 @@ export function WizardRoutes({ prefetch = false, notice }: { prefetch?: boolean;
   return (
     <Routes>
       {/* «پیگیری ثبت‌نام»: in the wizard's shell, not a step of it. */}
-      <Route path={STATUS_ROUTE} element={<StatusShell />} />
+      <Route
+        path={STATUS_ROUTE}
+        element={
+          <Suspense fallback={null}>
+            <StatusShell />
+          </Suspense>
+        }
+      />
       <Route element={<AppShell prefetch={prefetch} notice={notice} />}>
         {wizard.steps.map((step) => (
           <Route key={step.id} path={step.route} element={<StepRoute step={step} />} />

@@ -3,7 +3,8 @@
  * build only). After the client build is written: src/client/prerender.tsx is built once for Node
  * with the same Vite config into the server-side folder beside the client (`../ssr`), with
  * `page-assets.json` (ssr/page-assets.ts): the built index.html with its stylesheets inline and
- * its scripts handed to the page loader (src/client/page-loader/, built here on its own), and
+ * its scripts handed to the page loader (src/client/page-loader/, built here on its own, inline in
+ * every page; its CSP hash goes into `page-script-hashes.json` for the server), and
  * which chunks and stylesheets a form step, a content step and each widget's lazy module need.
  * The server loads that bundle at start and at publish (src/server/definition/artifacts.ts).
  */
@@ -11,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { PAGE_SCRIPT_HASHES_FILE } from '../../shared/page-renderer.js';
 import { widgetDeclarations } from '../../shared/widget-declarations.js';
 import { APP_SCRIPTS_MARK, PAGE_ASSETS_FILE, type PageAssets } from '../ssr/page-assets.js';
 
@@ -29,7 +31,7 @@ const PAGE_LOADER_ENTRY = 'src/client/page-loader/page-loader.ts';
 
 /**
  * The page loader (src/client/page-loader/page-loader.ts) as one self-contained classic script:
- * built by Vite on its own, as an IIFE (the page runs it as a plain deferred script).
+ * built by Vite on its own, as an IIFE, which every page carries inline.
  */
 async function buildPageLoader(root: string): Promise<string> {
   const output = await build({
@@ -47,7 +49,14 @@ async function buildPageLoader(root: string): Promise<string> {
   if (!result || !('output' in result)) throw new Error('the page loader build returned no output');
   const chunk = result.output.find((item): item is Rollup.OutputChunk => item.type === 'chunk');
   if (!chunk) throw new Error('the page loader build returned no script');
-  return chunk.code;
+  const code = chunk.code.trim();
+  if (/<\/script|<!--/i.test(code)) throw new Error('the page loader cannot go inline: it holds </script or <!--');
+  return code;
+}
+
+/** The CSP source that allows exactly this inline script's text (CSP Level 2 hash source). */
+function scriptHashSource(code: string): string {
+  return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 }
 
 /** The server-side folder: beside the client build (dist/client -> dist/ssr). */
@@ -79,6 +88,7 @@ export function prerenderPlugin(options: { entry: string }): Plugin {
       const assets = await pageAssets(config.root, outDir, config.build.assetsDir, chunks);
       mkdirSync(ssrDir, { recursive: true });
       writeFileSync(path.join(ssrDir, PAGE_ASSETS_FILE), JSON.stringify(assets));
+      writeFileSync(path.join(ssrDir, PAGE_SCRIPT_HASHES_FILE), JSON.stringify([scriptHashSource(assets.loader)]));
     },
   };
 }
@@ -90,7 +100,7 @@ async function pageAssets(
   chunks: Rollup.OutputChunk[],
 ): Promise<PageAssets> {
   const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const loader = writeAsset(outDir, assetsDir, 'page-loader', 'js', await buildPageLoader(root));
+  const loader = await buildPageLoader(root);
   const fonts = fontsAsset(outDir, assetsDir, webFontFaces(indexHtml, outDir));
   const { template, entry, entryModules } = appScriptsOut(indexHtml);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));

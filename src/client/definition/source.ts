@@ -11,7 +11,9 @@ import type { ValidatorsModule } from '../../shared/validators-module.js';
 import { loadWizard, type LoadedStep, type LoadedWizard } from '../../shared/wizard-definition.js';
 import { request } from '../api/http.js';
 import type { ValidatorFactory } from '../wizard/wizard-env.js';
-import { loadValidatorRuntime } from './validator-runtime.js';
+
+/** What the generated validators import (ajv's helpers, the formats): fetched with them, not with the page. */
+const validatorRuntime = () => import('./validator-runtime.js').then((module) => module.loadValidatorRuntime);
 
 export interface DefinitionSource {
   /** The version's id; for a preview, an id of its own (the draft and its revision). */
@@ -76,7 +78,7 @@ export async function wizardDefinitionOf(source: DefinitionSource): Promise<Wiza
   const loadValidators = async (): Promise<ValidatorFactory> => {
     const loaded = await validatorsModule();
     const [runtime, precompiled] = await Promise.all([
-      loadValidatorRuntime(loaded.runtimeModules),
+      validatorRuntime().then((load) => load(loaded.runtimeModules)),
       import('../form/precompiled.js'),
     ]);
     return precompiled.validatorFactoryOf(loaded.createValidators(runtime), loaded.schemaHashes);
@@ -84,6 +86,7 @@ export async function wizardDefinitionOf(source: DefinitionSource): Promise<Wiza
   const definition: WizardDefinition = { version: source.version, wizard, loadValidators };
   if (!hasStepConditions(wizard)) return definition;
   const loaded = await validatorsModule();
+  const loadValidatorRuntime = await validatorRuntime();
   const conditions = loaded.createStepConditions(await loadValidatorRuntime(loaded.runtimeModules));
   return { ...definition, stepTest: (step: LoadedStep, answers) => conditions[step.id]?.(answers) ?? true };
 }

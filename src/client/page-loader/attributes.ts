@@ -9,6 +9,9 @@ export const pageLoaderAttributes = {
   modules: 'data-modules',
   /** The web fonts' stylesheet, when the page declares web fonts. */
   fonts: 'data-fonts',
-  /** Answers the app fetches before it hydrates (the version's definition), space-separated. */
+  /**
+   * Answers fetched as soon as the text is on screen, space-separated: the version's definition
+   * (the app hydrates with it), then those the step's widgets ask for as they mount.
+   */
   fetches: 'data-fetches',
 } as const;

@@ -9,7 +9,10 @@ export interface PageAssets {
    * module script and modulepreloads taken out, and APP_SCRIPTS_MARK where the page loader goes.
    */
   template: string;
-  /** The page loader's classic script (page-loader/page-loader.ts, built on its own). */
+  /**
+   * The page loader (page-loader/page-loader.ts, built on its own): the text of the classic script
+   * each page carries inline, allowed by the CSP through its hash (PAGE_SCRIPT_HASHES_FILE).
+   */
   loader: string;
   /** The web fonts' stylesheet the loader adds after the first paint, when the app has web fonts. */
   fonts?: string;

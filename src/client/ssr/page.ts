@@ -1,10 +1,11 @@
 /**
  * A step's page as the server sends it (pre-rendered at publish, src/client/prerender.tsx): the
  * built index.html with the step's first screen inside #root (main.tsx hydrates it), the step's
- * title, its stylesheets inline, and its scripts listed for the page's loader, which starts them
- * after the first paint (page-loader/page-loader.ts): the form code as modulepreloads (a content
- * page lists it in `data-idle-modules` instead, fetched when idle), `preload as=fetch` for the
- * answers its widgets ask for, and the version's definition for the app to hydrate with.
+ * title, its stylesheets inline, and its scripts listed for the page's loader (inline, the page's
+ * only script until then), which starts them after the first paint (page-loader/page-loader.ts):
+ * the form code as modulepreloads (a content page lists it in `data-idle-modules` instead, fetched
+ * when idle), and `preload as=fetch` for the version's definition (for the app to hydrate with) and
+ * the answers its widgets ask for. Nothing but the HTML is requested before the text is on screen.
  */
 import { pageLoaderAttributes } from '../page-loader/attributes.js';
 import { APP_SCRIPTS_MARK, type PageAssets } from './page-assets.js';
@@ -14,7 +15,7 @@ export interface PageStep {
   /** A step's kind, or `status`: the status page, in the wizard's shell. */
   kind: 'content' | 'form' | 'review' | 'status';
   documentTitle: string;
-  /** GET answers its widgets ask for as soon as they mount: the page preloads them. */
+  /** GET answers its widgets ask for as soon as they mount: the page's loader preloads them after the first paint. */
   fetches: string[];
   /** Modules of its widgets' heavy code: the page preloads their chunks. */
   lazyModules: string[];
@@ -61,11 +62,7 @@ export function composePage(assets: PageAssets, step: PageStep, renderedHtml: st
   // Hints belong in <head>; inside #root they would be nodes that hydration does not expect.
   const hints = LEADING_HINTS.exec(renderedHtml)?.[0] ?? '';
   const rootHtml = renderedHtml.slice(hints.length);
-  const head = [
-    ...(hints ? [hints] : []),
-    ...files.styles.map((file) => inlineStyle(assets, file)),
-    ...step.fetches.map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin>`),
-  ].join('\n    ');
+  const head = [...(hints ? [hints] : []), ...files.styles.map((file) => inlineStyle(assets, file))].join('\n    ');
   const idle = files.idle.length > 0 ? ` data-idle-modules="${files.idle.map((file) => `/${file}`).join(' ')}"` : '';
   const withRoot = assets.template.replace(
     /<div id="root"><\/div>/,
@@ -77,12 +74,14 @@ export function composePage(assets: PageAssets, step: PageStep, renderedHtml: st
     ...files.scripts.map((file) => `/${file}`),
     ...(step.kind === 'form' ? [urls.validators] : []),
   ];
+  // Inline, so that nothing but the HTML is fetched before the first paint; the CSP allows this
+  // text by its hash. Its attributes tell it what to start (they are not part of the hash).
   const loader = [
-    `<script defer src="${assets.loader}"`,
-    ` ${pageLoaderAttributes.entry}="${assets.entry}"`,
+    `<script ${pageLoaderAttributes.entry}="${assets.entry}"`,
     ` ${pageLoaderAttributes.modules}="${modules.join(' ')}"`,
     assets.fonts === undefined ? '' : ` ${pageLoaderAttributes.fonts}="${assets.fonts}"`,
-    ` ${pageLoaderAttributes.fetches}="${escapeHtml(urls.definition)}"></script>`,
+    ` ${pageLoaderAttributes.fetches}="${[urls.definition, ...step.fetches].map(escapeHtml).join(' ')}">`,
+    `${assets.loader}</script>`,
   ].join('');
   return withRoot
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(step.documentTitle)}</title>`)

@@ -1,27 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { apiPaths, type MapSettings } from '../../shared/api-contract.js';
 import { definitionAssetPaths } from '../../shared/definition-assets.js';
 import { DEFINITION_PREVIEW_PATH, PREVIEW_SANDBOX } from '../../shared/definition-preview.js';
+import { PAGE_SCRIPT_HASHES_FILE } from '../../shared/page-renderer.js';
 
 /**
  * Security headers from helmet, one set for pages, static files and /api/ answers alike (the
  * editor's preview pages differ in two things: a page of this origin may frame them, and they are
  * sandboxed).
  * The CSP is ours, not helmet's default: styles may be inline (RJSF and Leaflet set style
- * attributes), scripts never; images may come from the map's tile server. HSTS only in production,
- * where the site is served over HTTPS (outside it, it would pin localhost to https).
+ * attributes), scripts only from our origin, plus the pages' own loader inline, allowed by the hash
+ * of its text that the build left beside the page renderer (no other inline script runs); images
+ * may come from the map's tile server. HSTS only in production, where the site is served over HTTPS
+ * (outside it, it would pin localhost to https).
  *
  * helmet's middleware is built once per map source, here: @fastify/helmet built it again on every
  * request, parsing the CSP each time (7 % of the server's CPU under the benchmark's load).
  */
 export default fp(
   async (app) => {
+    const scriptHashes = pageScriptHashes(app.config.ssrDir);
     const options = (map: MapSource, framedBySelf: boolean) => ({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
-          ...pageDirectives(map),
+          ...pageDirectives(map, scriptHashes),
           ...(framedBySelf ? { 'frame-ancestors': ["'self'"], sandbox: PREVIEW_SANDBOX } : {}),
         },
       },
@@ -74,15 +80,31 @@ const READABLE_ANYWHERE: ReadonlySet<string> = new Set([
  */
 const NESHAN_SOURCES = { images: ['https://*.neshan.org'], connect: ['https://api.neshan.org'] };
 
-/** The page CSP: nothing inline or evaluated runs, nothing embeds, bases or frames the wizard. */
+/** A hash source of CSP: `'sha256-` and the base64 of 32 bytes. */
+const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+/**
+ * The inline scripts the built pages carry, as the build listed them (src/shared/page-renderer.ts);
+ * none without a client build. A malformed entry stops the server: it would land in a header.
+ */
+export function pageScriptHashes(ssrDir: string): string[] {
+  const file = join(ssrDir, PAGE_SCRIPT_HASHES_FILE);
+  if (!existsSync(file)) return [];
+  const hashes: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(hashes) || !hashes.every((hash) => typeof hash === 'string' && HASH_SOURCE.test(hash)))
+    throw new Error(`${file} is not a list of 'sha256-…' sources: rebuild the client (npm run build:client)`);
+  return hashes as string[];
+}
+
+/** The page CSP: nothing evaluated and no inline script but the listed ones run, nothing embeds, bases or frames the wizard. */
 type MapSource = Pick<MapSettings, 'provider' | 'tileUrl'>;
 
-export function pageDirectives(map: MapSource): Record<string, string[]> {
+export function pageDirectives(map: MapSource, scriptHashes: readonly string[] = []): Record<string, string[]> {
   const tiles = tileSource(map.tileUrl);
   const neshan = map.provider === 'neshan';
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(neshan ? NESHAN_SOURCES.images : [])],
     'connect-src': ["'self'", ...(neshan ? NESHAN_SOURCES.connect : [])],

@@ -23,9 +23,11 @@ describe('acceptTerms widget', () => {
 
   it('opens the rules in a modal dialog: focus inside, trapped, Escape closes, focus returns', async () => {
     const view = renderWidget({ step: 'manager', fields: ['acceptTerms'] });
+    // The dialog's code is fetched by the first tap, not with the form.
+    expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'مشاهده قوانین' });
     await view.user.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'قوانین و مقررات' });
+    const dialog = await screen.findByRole('dialog', { name: 'قوانین و مقررات' });
     expect(dialog).toHaveAttribute('open');
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(dialog).toHaveTextContent('نام تجاری سامانه');
@@ -44,7 +46,7 @@ describe('acceptTerms widget', () => {
     const view = renderWidget({ step: 'manager', fields: ['acceptTerms'] });
     const button = screen.getByRole('button', { name: 'مشاهده قوانین' });
     await view.user.click(button);
-    await view.user.click(screen.getByRole('button', { name: 'بستن' }));
+    await view.user.click(await screen.findByRole('button', { name: 'بستن' }));
     expect(screen.queryByRole('button', { name: 'بستن' })).not.toBeInTheDocument();
     expect(button).toHaveFocus();
   });

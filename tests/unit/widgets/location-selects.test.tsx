@@ -34,8 +34,9 @@ describe('provinceSelect', () => {
     expect(screen.getByRole('status')).toHaveTextContent('در حال بارگیری فهرست استان‌ها و شهرها');
     const select = screen.getByRole('combobox', { name: 'استان' });
     expect(select).toBeDisabled();
-    // Shown inside the select, not on a line of its own that would vanish and move the page.
-    expect(within(select).getAllByRole('option')[0]).toHaveTextContent('در حال بارگیری فهرست استان‌ها و شهرها');
+    // The select shows its final text from the first paint on (no loading text swapped later, which
+    // would be a later paint); the loading note is for screen readers, off the page's flow.
+    expect(within(select).getAllByRole('option')[0]).toHaveTextContent('انتخاب استان');
     expect(screen.getByRole('status')).toHaveClass('visually-hidden');
   });
 
