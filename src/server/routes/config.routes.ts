@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { apiPaths, MAP_PROVIDERS, type RegisterConfig } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
-import { etagMatches } from '../definition/compressed-reply.js';
+import { etagMatches } from '../definition-assets/compressed-reply.js';
+import { registerConfigOf } from '../definition-assets/register-config.js';
 import type { Definition } from '../definition/definition.js';
 import { titledChoicesSchema } from '../api.schemas.js';
 import { errorResponses } from '../errors.js';
@@ -91,9 +92,3 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 };
-
-/** The answer of Register/Config (also inlined into the wizard's pages by the spa plugin). */
-export function registerConfigOf(definition: Definition, analytics: boolean): RegisterConfig {
-  const config: RegisterConfig = { ...definition.registerConfig, definitionVersion: definition.version };
-  return analytics ? config : { ...config, analytics: false };
-}
