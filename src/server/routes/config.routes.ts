@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { apiPaths, MAP_PROVIDERS, type RegisterConfig } from '../../shared/api-contract.js';
+import { apiPaths, MAP_PROVIDERS } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
 import { etagMatches } from '../definition-assets/compressed-reply.js';
 import { registerConfigOf } from '../definition-assets/register-config.js';
-import type { Definition } from '../definition/definition.js';
 import { titledChoicesSchema } from '../api.schemas.js';
 import { errorResponses } from '../errors.js';
 
