@@ -1,11 +1,108 @@
 // The import graph (`npm run imports:check`, a stage of `npm test`), on resolved paths, type-only
-// imports included (a type import still ties two rooms together): no cycle anywhere, and the part
-// of the rooms' low-to-high order written below (the lowest rooms, what mounts what, the console's
-// features apart); docs/architecture.md says what is not checked. ESLint (eslint.config.js) keeps
-// the coarse layers: src/shared ← client and server, widgets apart from both.
-// Inside widgets/, templates/ (the field chrome the stepper and the stories share) is the lowest room.
-const serverLowRooms = '(definition|audit|throttle|outbox|idempotency|captcha|locations)';
-const staffFeatures = '(list|case|funnel|insights|audit|definition|outbox|integrations)';
+// imports included (a type import still ties two rooms together). The rooms of each side are
+// written once below, low to high, one level a line (rooms on one line may import each other);
+// the rules are generated from that order: a room imports only rooms on its own line or below.
+// README's room map («How it is built») lists the same rooms in the same order
+// (tests/unit/docs/room-order.test.ts). Beside the order: no cycle anywhere, the layers
+// (src/shared below both sides, widgets/ below src/client, the two sides apart; ESLint says the
+// same on import specifiers), and the console's features apart.
+
+/** The server's rooms, low to high: folders end with `/`, the files at the top of src/server are named. */
+const serverOrder = `
+paths.ts errors.ts api-tags.ts api.schemas.ts client-address.ts
+config.ts staff-identity.ts
+db/
+definition/
+definition-assets/
+audit/
+throttle/
+outbox/
+idempotency/ captcha/ locations/
+sms/
+webhooks/
+status/
+mobile-code/
+registration/
+staff/
+definition-publishing/
+api-keys/
+address/ statistics/ insights/ metrics/
+routes/
+plugins/
+app.ts
+server.ts cli/
+`;
+
+/** The client's rooms, low to high (the console's features share a line but reach each other only through ui/ and session/). */
+const clientOrder = `
+styles/ step-test.ts wizard-full.ts wizard-source.ts virtual-modules.d.ts
+api/ state/
+wizard/
+definition/
+form/ pages/ status/
+app/
+page-loader/
+ssr/
+build/
+stories/
+main.tsx prerender.tsx
+staff/ui/
+staff/session/
+staff/list/ staff/case/ staff/funnel/ staff/insights/ staff/audit/ staff/definition/ staff/outbox/ staff/integrations/
+staff/shell/
+`;
+
+/** The layers, low to high: what each side may build on. */
+const layers = [
+  ['src/shared/', []],
+  ['widgets/', ['src/shared/']],
+  ['src/server/', ['src/shared/']],
+  ['src/client/', ['src/shared/', 'widgets/']],
+];
+
+/** One level a line, its rooms split on spaces. */
+const levelsOf = (order) =>
+  order
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/));
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A folder is everything under it, a file is itself. */
+const pathOf = (root, room) => `^${escape(root + room)}${room.endsWith('/') ? '' : '$'}`;
+
+/** For each level but the top: its rooms import none of the rooms above it. */
+function orderRules(side, root, order) {
+  const levels = levelsOf(order);
+  return levels.slice(0, -1).map((rooms, index) => ({
+    name: `${side}-order:${rooms.join(' ')}`,
+    severity: 'error',
+    comment: `${rooms.join(' ')} (${side} level ${index + 1} of ${levels.length}) imports only rooms on its own line or below it in the order of .dependency-cruiser.cjs.`,
+    from: { path: rooms.map((room) => pathOf(root, room)) },
+    to: {
+      path: levels
+        .slice(index + 1)
+        .flat()
+        .map((room) => pathOf(root, room)),
+    },
+  }));
+}
+
+function layerRules() {
+  const all = layers.map(([layer]) => layer);
+  return layers.map(([layer, below]) => ({
+    name: `layer:${layer}`,
+    severity: 'error',
+    comment: `${layer} builds only on ${below.length ? below.join(' and ') : 'packages'}.`,
+    from: { path: `^${escape(layer)}` },
+    to: { path: all.filter((other) => other !== layer && !below.includes(other)).map((other) => `^${escape(other)}`) },
+  }));
+}
+
+const staffFeatures = levelsOf(clientOrder)
+  .find((rooms) => rooms.includes('staff/list/'))
+  .map((room) => room.slice('staff/'.length, -1))
+  .join('|');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -17,70 +114,15 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    {
-      name: 'server-db-is-lowest',
-      severity: 'error',
-      comment: 'db/ names no feature: each room adds its own tables to Database (db/tables.ts).',
-      from: { path: '^src/server/db/' },
-      to: { path: '^src/server/[^/]+/', pathNot: '^src/server/db/' },
-    },
-    {
-      name: 'server-low-rooms-use-db-only',
-      severity: 'error',
-      comment:
-        "The definition's model, audit, throttle, the leased outbox, idempotency, captcha and locations are used by features and use none: only db/ and the server's shared files (errors.ts, api-tags.ts, choices.schemas.ts).",
-      from: { path: `^src/server/${serverLowRooms}/` },
-      to: { path: '^src/server/[^/]+/', pathNot: ['^src/server/$1/', '^src/server/db/'] },
-    },
-    {
-      name: 'server-rooms-do-not-import-what-mounts-them',
-      severity: 'error',
-      comment: 'Rooms are mounted by app.ts, plugins/ and the CLIs; they never import them.',
-      from: { path: '^src/server/[^/]+/', pathNot: '^src/server/(plugins|cli)/' },
-      to: { path: ['^src/server/(plugins|cli)/', '^src/server/(app|server)\\.ts$'] },
-    },
-    {
-      name: 'server-routes-folder-is-mounted-not-used',
-      severity: 'error',
-      comment: 'routes/ holds routes that belong to no room; no room builds on them.',
-      from: { path: '^src/server/[^/]+/', pathNot: '^src/server/(plugins|cli|routes)/' },
-      to: { path: '^src/server/routes/' },
-    },
-    {
-      name: 'client-api-and-state-are-lowest',
-      severity: 'error',
-      comment: 'api/ and state/ are the lowest rooms of the client: no screen, no wizard room, no console.',
-      from: { path: '^src/client/(api|state)/' },
-      to: { path: '^src/client/(app|pages|form|status|wizard|definition|staff)/' },
-    },
-    {
-      name: 'client-wizard-is-below-the-screens',
-      severity: 'error',
-      comment: 'wizard/ (environment, navigation, plan, step heading) is what app/, pages/, form/ and status/ share.',
-      from: { path: '^src/client/wizard/' },
-      to: { path: '^src/client/(app|pages|form|status|staff)/' },
-    },
-    {
-      name: 'client-screens-are-mounted-by-app',
-      severity: 'error',
-      comment:
-        'Screens and the definition source are mounted by app/, never the other way, and know nothing of the console.',
-      from: { path: '^src/client/(pages|form|status|definition)/' },
-      to: { path: '^src/client/(app|staff)/' },
-    },
+    ...layerRules(),
+    ...orderRules('server', 'src/server/', serverOrder),
+    ...orderRules('client', 'src/client/', clientOrder),
     {
       name: 'staff-features-apart',
       severity: 'error',
-      comment: 'A console feature reaches another only through ui/ or session/, and is mounted by shell/.',
-      from: { path: `^src/client/staff/${staffFeatures}/` },
-      to: { path: `^src/client/staff/(${staffFeatures.slice(1, -1)}|shell)/`, pathNot: '^src/client/staff/$1/' },
-    },
-    {
-      name: 'staff-shared-rooms-are-low',
-      severity: 'error',
-      comment: 'ui/ and session/ are what every console feature shares: no feature, not the shell.',
-      from: { path: '^src/client/staff/(ui|session)/' },
-      to: { path: `^src/client/staff/(${staffFeatures.slice(1, -1)}|shell)/` },
+      comment: 'A console feature reaches another only through ui/ or session/ (they share a level, not each other).',
+      from: { path: `^src/client/staff/(${staffFeatures})/` },
+      to: { path: `^src/client/staff/(${staffFeatures})/`, pathNot: '^src/client/staff/$1/' },
     },
     {
       name: 'staff-does-not-reach-into-the-wizard',
@@ -90,18 +132,10 @@ module.exports = {
       to: { path: '^src/client/(app|pages|form|status|wizard)/' },
     },
     {
-      name: 'widgets-are-below-the-client',
-      severity: 'error',
-      comment:
-        "widgets/ (the widgets, their registry and the field chrome) is what the client's stepper and the stories mount; it never imports src/client (ESLint says the same on import specifiers).",
-      from: { path: '^widgets/' },
-      to: { path: '^src/(client|server)/' },
-    },
-    {
       name: 'field-chrome-knows-no-widget',
       severity: 'error',
       comment:
-        'widgets/templates/ (label, hint, error, error summary, aria merging) wraps any widget, so it imports none: only src/shared and RJSF.',
+        'widgets/templates/ (label, hint, error, error summary, aria merging), the lowest room of widgets/, wraps any widget, so it imports none: only src/shared and RJSF.',
       from: { path: '^widgets/templates/' },
       to: { path: '^widgets/', pathNot: '^widgets/templates/' },
     },

@@ -6,14 +6,13 @@ import { pino } from 'pino';
 import type { Config } from './config.js';
 import { ApiError, errorBody } from './errors.js';
 import type { ErrorCode } from '../shared/strings.fa.js';
-import './types.js';
 import apiErrors from './plugins/api-errors.js';
 import bodyParsing from './plugins/body-parsing.js';
 import captcha from './plugins/captcha.js';
 import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
 import definition from './plugins/definition.js';
-import definitionAssets from './plugins/definition-assets.js';
+import definitionAssets from './definition-assets/definition-assets.plugin.js';
 import locations from './plugins/locations.js';
 import metrics from './plugins/metrics.js';
 import pressure from './plugins/pressure.js';
@@ -35,12 +34,12 @@ import { addressRoutes } from './address/address.routes.js';
 import { PERSONAL_NAMES } from './registration/registration.columns.js';
 import { registrationRoutes } from './registration/registration.routes.js';
 import { configRoutes } from './routes/config.routes.js';
-import { definitionAssetRoutes } from './definition/definition-assets.routes.js';
+import { definitionAssetRoutes } from './definition-assets/definition-assets.routes.js';
 import { definitionPublishingRoutes } from './definition-publishing/definition-publishing.routes.js';
 import { draftPreviewRoutes } from './definition-publishing/draft-preview.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
-import { statisticRoutes } from './routes/statistic.routes.js';
+import { statisticRoutes } from './statistics/statistic.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { funnelRoutes } from './statistics/funnel.routes.js';
 import { insightsRoutes } from './insights/insights.routes.js';
@@ -48,6 +47,14 @@ import { webhookRoutes } from './webhooks/webhook.routes.js';
 import { mobileCodeRoutes } from './mobile-code/mobile-code.routes.js';
 import { outboxRoutes } from './sms/outbox.routes.js';
 import { statusRoutes } from './status/status.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The checked configuration (config.ts), decorated by buildApp. */
+    config: Config;
+    clock: () => number;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 

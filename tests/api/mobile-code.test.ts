@@ -10,7 +10,7 @@ import {
 } from '../../src/server/mobile-code/mobile-code.service.js';
 import { PROOF_LIFETIME_MS } from '../../src/server/mobile-code/code-proof.js';
 import { CODE_TTL_MS } from '../../src/server/sms/outbox.worker.js';
-import { waitInWords } from '../../src/server/status/wait-words.js';
+import { waitInWords } from '../../src/server/throttle/wait-words.js';
 import { fill } from '../../src/shared/text.js';
 import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../src/shared/followup-contract.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';

@@ -19,7 +19,7 @@ import { APP_SCRIPTS_MARK, PAGE_ASSETS_FILE, type PageAssets } from '../ssr/page
 /** Modules a form step needs before it can hydrate (a widget's own lazy code: its declaration). */
 const FORM_MODULES = [
   '/src/client/form/FormStepPage.tsx',
-  '/src/client/form/precompiled.ts',
+  '/src/client/definition/precompiled.ts',
   '/src/client/definition/validator-runtime.ts',
 ];
 /** The status page's own chunk. */

@@ -79,7 +79,7 @@ export async function wizardDefinitionOf(source: DefinitionSource): Promise<Wiza
     const loaded = await validatorsModule();
     const [runtime, precompiled] = await Promise.all([
       validatorRuntime().then((load) => load(loaded.runtimeModules)),
-      import('../form/precompiled.js'),
+      import('./precompiled.js'),
     ]);
     return precompiled.validatorFactoryOf(loaded.createValidators(runtime), loaded.schemaHashes);
   };

@@ -3,6 +3,6 @@
  * build/validators-plugin.ts): for Storybook, which renders schemas/ without a server.
  */
 import { schemaHashes, validators } from 'virtual:wizard-validators';
-import { validatorFactoryOf } from './precompiled.js';
+import { validatorFactoryOf } from '../definition/precompiled.js';
 
 export const precompiledValidatorFactory = validatorFactoryOf(validators, schemaHashes);

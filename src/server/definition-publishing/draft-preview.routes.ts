@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { definitionAssetPaths } from '../../shared/definition-assets.js';
 import { apiTags } from '../api-tags.js';
-import { sendCompressed } from '../definition/compressed-reply.js';
-import { definitionDocument, javascript, JAVASCRIPT, JSON_TYPE } from '../definition/definition-assets.schemas.js';
+import { sendCompressed } from '../definition-assets/compressed-reply.js';
+import {
+  definitionDocument,
+  javascript,
+  JAVASCRIPT,
+  JSON_TYPE,
+} from '../definition-assets/definition-assets.schemas.js';
 import type { Definition } from '../definition/definition.js';
 import { ApiError, errorResponses } from '../errors.js';
 import { EDITORS } from './definition-publishing.schemas.js';

@@ -76,7 +76,7 @@ export async function buildDefinition(
     throw new DefinitionError(`The definition cannot be read: ${(error as Error).message}`);
   }
   const version = definitionVersionOf(files);
-  const registerConfig = registerConfigOf(readJson('register-config.json'), overrides);
+  const registerConfig = readRegisterConfig(readJson('register-config.json'), overrides);
   let code: { browser: string; server: string };
   try {
     code = await generateValidators(version, files);
@@ -137,7 +137,7 @@ export function definitionVersionOf(files: DefinitionFiles): string {
 let validateRegisterConfig: ValidateFunction | undefined;
 
 /** register-config.json, checked against the program's own meta-schema (schemas/register-config.schema.json). */
-function registerConfigOf(config: unknown, overrides: DefinitionOverrides): Definition['registerConfig'] {
+function readRegisterConfig(config: unknown, overrides: DefinitionOverrides): Definition['registerConfig'] {
   validateRegisterConfig ??= new Ajv({ strict: false, allErrors: true }).compile(
     JSON.parse(readFileSync(fromRoot('schemas', 'register-config.schema.json'), 'utf8')) as JsonSchema,
   );

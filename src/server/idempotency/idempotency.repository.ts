@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, IdempotencyKeyTable } from '../db/tables.js';
+import type { Database } from '../db/tables.js';
+import type { IdempotencyKeyTable } from './idempotency.table.js';
 
 export type IdempotencyRow = Selectable<IdempotencyKeyTable>;
 

@@ -8,7 +8,7 @@ import { fill } from '../../shared/text.js';
 import { CODE_LENGTH, verifiedFields } from '../../shared/verify.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
-import { waitError, waitInWords } from '../status/wait-words.js';
+import { waitError, waitInWords } from '../throttle/wait-words.js';
 import { codeProofs, PROOF_ALGORITHM, PROOF_LIFETIME_MS, type CodeProofs } from './code-proof.js';
 import { challengeSchema, proofSchema } from './code-proof.schemas.js';
 import { checkCode, keyedHash, sendCode, type MobileCodeDeps } from './mobile-code.service.js';

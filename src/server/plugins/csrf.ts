@@ -5,6 +5,13 @@ import fp from 'fastify-plugin';
 import { API_BASE, apiPaths, XSRF_COOKIE } from '../../shared/api-contract.js';
 import { ApiError } from '../errors.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The pre-session id from the HttpOnly cookie (issued here when missing). */
+    psid: string;
+  }
+}
+
 const PSID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const TOKEN_PATTERN = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{43})$/;
 /** Methods that change nothing: they get the cookies; every other method under /api/ needs the token. */

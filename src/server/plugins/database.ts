@@ -4,6 +4,16 @@ import { GroupCommit } from '../db/group-commit.js';
 import { deleteExpiredCaptchas } from '../captcha/captcha.repository.js';
 import { deleteOldIdempotencyKeys } from '../idempotency/idempotency.repository.js';
 import { purgeStaleSignIns } from '../staff/staff.service.js';
+import type { DatabaseHandle } from '../db/database.js';
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    /** Durable group commit (registrations): answered only after an fsync'd commit. */
+    durableWrites: GroupCommit;
+    /** Relaxed group commit (captchas, visit counts): losing the last ones in a power cut is fine. */
+    relaxedWrites: GroupCommit;
+  }
+}
 
 const HOUR = 3_600_000;
 

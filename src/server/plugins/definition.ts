@@ -4,6 +4,15 @@ import { DefinitionStore } from '../definition/definition-store.js';
 import { STORED_FLOOR } from '../registration/registration.columns.js';
 import { DefinitionPublishing, insertFirstDraft } from '../definition-publishing/definition-publishing.service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The versions of the definition this process serves; `live()` at each use, never kept. */
+    definitions: DefinitionStore;
+    /** The draft, publish and rollback (the staff definition routes, the preview, the CLI). */
+    definitionPublishing: DefinitionPublishing;
+  }
+}
+
 /**
  * The definition registry (app.definitions): versions live in the database; the shipped schemas/
  * folder is imported as the first live version into a database that has none. Every process polls

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { fa } from '../../shared/strings.fa.js';
-import { sendCompressed } from '../definition/compressed-reply.js';
+import { sendCompressed } from '../definition-assets/compressed-reply.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The staff console's own page (staff.html, a second Vite entry). */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { apiPaths, MAP_PROVIDERS, type RegisterConfig } from '../../shared/api-contract.js';
+import { apiPaths, MAP_PROVIDERS } from '../../shared/api-contract.js';
 import { apiTags } from '../api-tags.js';
-import { etagMatches } from '../definition/compressed-reply.js';
-import type { Definition } from '../definition/definition.js';
+import { etagMatches } from '../definition-assets/compressed-reply.js';
+import { registerConfigOf } from '../definition-assets/register-config.js';
 import { titledChoicesSchema } from '../api.schemas.js';
 import { errorResponses } from '../errors.js';
 
@@ -91,9 +91,3 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 };
-
-/** The answer of Register/Config (also inlined into the wizard's pages by the spa plugin). */
-export function registerConfigOf(definition: Definition, analytics: boolean): RegisterConfig {
-  const config: RegisterConfig = { ...definition.registerConfig, definitionVersion: definition.version };
-  return analytics ? config : { ...config, analytics: false };
-}

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, VisitCountTable } from '../db/tables.js';
+import type { Database } from '../db/tables.js';
+import type { VisitCountTable } from './statistics.table.js';
 
 /** Adds `count` visits to a (day, tier) counter, creating it on the first visit. */
 export async function addVisits(db: Kysely<Database>, day: string, tier: number, count: number): Promise<void> {

@@ -4,7 +4,7 @@ import { normalizedStatusRequest, statusErrorPointers, statusRequestErrors } fro
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
 import { lookUpStatus } from './status.service.js';
-import { waitError } from './wait-words.js';
+import { waitError } from '../throttle/wait-words.js';
 
 const statusAnswerSchema = {
   type: 'object',

@@ -1,13 +1,13 @@
 /**
  * Everything the browser receives for a version of the definition: a preparer that
  * makes its artifacts (definition/artifacts.ts) before the version is served, here and in every
- * other process. The routes that send them are definition/definition-assets.routes.ts (a stored
+ * other process. The routes that send them are definition-assets/definition-assets.routes.ts (a stored
  * version's) and definition-publishing/draft-preview.routes.ts (the draft's, for the staff
  * preview, opened by a preview token).
  */
 import fp from 'fastify-plugin';
 import { ArtifactStore } from '../definition/artifacts.js';
-import { registerConfigOf } from '../routes/config.routes.js';
+import { registerConfigOf } from './register-config.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { CompressedBody } from './artifacts.js';
+import type { CompressedBody } from '../definition/artifacts.js';
 
 /** Sends a precompressed body in the encoding the client takes. */
 export function sendCompressed(

@@ -11,11 +11,11 @@ import {
   JSON_TYPE,
   versionParams,
 } from './definition-assets.schemas.js';
-import type { Definition } from './definition.js';
+import type { Definition } from '../definition/definition.js';
 
 /**
  * The immutable `definition.json` and `validators.js` of each stored version (the artifacts made
- * by the preparer of plugins/definition-assets.ts). Registered with the other routes, after the
+ * by the preparer of definition-assets/definition-assets.plugin.ts). Registered with the other routes, after the
  * OpenAPI plugin that collects them.
  */
 export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
