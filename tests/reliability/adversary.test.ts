@@ -222,8 +222,11 @@ describe.each(dbKinds)('the adversary (%s)', (kind) => {
         (entry) => CORPUS.includes(entry.name) || entry.name.startsWith('reserved-name-'),
       );
       expect(corpus.length).toBeGreaterThanOrEqual(8);
+      const slowest: Array<[string, number]> = [];
+      watch.takeWindowWorst();
       for (const entry of corpus) {
         const saved = await saveDraft(entry.name, hostileTexts(entry));
+        slowest.push([`${entry.name} (${saved.status})`, Math.round(watch.takeWindowWorst())]);
         expect([entry.name, saved.status < 500]).toEqual([entry.name, true]);
         if (saved.status === 200) {
           const codes = (saved.json as { problems: Array<{ code: string }> }).problems.map((p) => p.code);
@@ -235,8 +238,18 @@ describe.each(dbKinds)('the adversary (%s)', (kind) => {
       const edits = fc.sample(stepEdit, { numRuns: GENERATED_DRAFTS, seed: 20261127 });
       for (const edit of edits) {
         const saved = await saveDraft(`generated ${edit.kind}`, hostileTexts(generatedDraft(edit)));
+        slowest.push([
+          `${edit.kind} ${JSON.stringify(edit).slice(0, 60)} (${saved.status})`,
+          Math.round(watch.takeWindowWorst()),
+        ]);
         expect([edit.kind, saved.status < 500]).toEqual([edit.kind, true]);
       }
+      const [culprit, culpritMs] = slowest.sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
+      recordFigure(
+        kind,
+        'adversary: slowest health answer during one save, and that draft',
+        `${culpritMs} ms, ${culprit}`,
+      );
       // The next steps of one editor: many saves at once on one revision (one wins, the rest 409),
       // and publish pressed many times at once.
       const rev = await revision();

@@ -15,6 +15,8 @@ export interface Watch {
   /** Answers other than 200, and requests with no answer at all. */
   healthFailures: string[];
   peakRssBytes: number;
+  /** The slowest health answer since the last call, which starts a new window (to name what caused it). */
+  takeWindowWorst(): number;
   stop(): Promise<void>;
 }
 
@@ -30,11 +32,17 @@ export function residentBytes(pid: number): number {
 
 export function watchServer(port: number, pid: number): Watch {
   let running = true;
+  let windowWorst = 0;
   const watch: Watch = {
     worstHealthMs: 0,
     healthAsked: 0,
     healthFailures: [],
     peakRssBytes: residentBytes(pid),
+    takeWindowWorst: () => {
+      const worst = windowWorst;
+      windowWorst = 0;
+      return worst;
+    },
     stop: async () => {
       running = false;
       clearInterval(sampler);
@@ -53,7 +61,9 @@ export function watchServer(port: number, pid: number): Watch {
       } catch (error) {
         watch.healthFailures.push((error as Error).message);
       }
-      watch.worstHealthMs = Math.max(watch.worstHealthMs, performance.now() - started);
+      const took = performance.now() - started;
+      watch.worstHealthMs = Math.max(watch.worstHealthMs, took);
+      windowWorst = Math.max(windowWorst, took);
       watch.healthAsked += 1;
       await new Promise((done) => setTimeout(done, 10));
     }
