@@ -252,12 +252,18 @@ describe.each(dbKinds)('the adversary (%s)', (kind) => {
       );
       // The next steps of one editor: many saves at once on one revision (one wins, the rest 409),
       // and publish pressed many times at once.
+      watch.takeWindowWorst();
       const rev = await revision();
       const shipped = hostileTexts({ name: 'shipped', attacks: 'nothing' });
       const saves = await Promise.all(Array.from({ length: 20 }, () => saveDraft('parallel', shipped, rev)));
       expect(saves.filter((answer) => answer.status === 200)).toHaveLength(1);
       expect(new Set(saves.map((answer) => answer.status))).toEqual(new Set([200, 409]));
       const publishes = await Promise.all(Array.from({ length: 10 }, () => publish('parallel')));
+      recordFigure(
+        kind,
+        'adversary: slowest health answer during 20 saves and 10 publishes at once',
+        `${Math.round(watch.takeWindowWorst())} ms`,
+      );
       expect(publishes.every((answer) => answer.status < 500)).toBe(true);
       expect(publishes.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
     } finally {
@@ -266,6 +272,124 @@ describe.each(dbKinds)('the adversary (%s)', (kind) => {
     expect(watch.healthFailures).toEqual([]);
     expect(scenario.server.alive).toBe(true);
     expect(tally.serverErrors).toEqual([]);
+  });
+
+  it('refuses one past each bound of the staff, integration and public inputs with a 4xx, never a 5xx', async () => {
+    const anonymous = await visitor(port, '198.51.100.40');
+    const long = (n: number) => 'a'.repeat(n);
+    const crossings: Array<{ who: ApiClient; method: string; path: string; body?: unknown; status: number }> = [
+      { who: admin, method: 'GET', path: `${staffPaths.registrations}?q=${long(101)}`, status: 400 },
+      { who: admin, method: 'GET', path: `${staffPaths.registrations}?pageSize=101`, status: 400 },
+      { who: admin, method: 'GET', path: `${staffPaths.registrations}?assignee=12345678901`, status: 400 },
+      { who: admin, method: 'GET', path: `${staffPaths.export}?format=csv&q=${long(101)}`, status: 400 },
+      { who: admin, method: 'GET', path: `${staffPaths.audit}?limit=501`, status: 400 },
+      { who: admin, method: 'GET', path: `${staffPaths.funnel}?from=2026-1-1`, status: 400 },
+      { who: admin, method: 'GET', path: `${staffPaths.funnel}?version=${long(101)}`, status: 400 },
+      { who: admin, method: 'GET', path: `/api/staff/insights?version=${long(101)}`, status: 400 },
+      { who: admin, method: 'GET', path: `/api/staff/outbox?limit=501`, status: 400 },
+      {
+        who: admin,
+        method: 'POST',
+        path: staffPaths.notes.replace(':id', '1'),
+        body: { body: long(2001) },
+        status: 400,
+      },
+      {
+        who: admin,
+        method: 'POST',
+        path: staffPaths.status.replace(':id', '1'),
+        body: { from: 'new', to: 'rejected', reason: long(2001) },
+        status: 400,
+      },
+      {
+        who: admin,
+        method: 'POST',
+        path: staffPaths.bulkStatus,
+        body: { ids: Array.from({ length: 101 }, (_, i) => i + 1), from: 'new', to: 'contacted' },
+        status: 400,
+      },
+      {
+        who: admin,
+        method: 'POST',
+        path: staffPaths.session,
+        body: { email: `${long(250)}@x.ir`, password: 'x' },
+        status: 400,
+      },
+      {
+        who: admin,
+        method: 'POST',
+        path: staffPaths.session,
+        body: { email: 'a@x.ir', password: long(1025) },
+        status: 400,
+      },
+      { who: editor, method: 'POST', path: definitionStaffPaths.publish, body: { note: long(2001) }, status: 400 },
+      {
+        who: editor,
+        method: 'POST',
+        path: definitionStaffPaths.rollback,
+        body: { version: 'zz', note: 'x' },
+        status: 400,
+      },
+      {
+        who: admin,
+        method: 'POST',
+        path: integrationPaths.apiKeys,
+        body: { name: long(101), scopes: ['registrations:read'] },
+        status: 400,
+      },
+      {
+        who: admin,
+        method: 'POST',
+        path: integrationPaths.apiKeys,
+        body: { name: 'twice', scopes: ['registrations:read', 'registrations:read'] },
+        status: 400,
+      },
+      { who: admin, method: 'GET', path: `${integrationPaths.webhooks}/1/deliveries?limit=501`, status: 400 },
+      { who: admin, method: 'DELETE', path: `${integrationPaths.apiKeys}/2147483648`, status: 400 },
+      {
+        who: anonymous,
+        method: 'POST',
+        path: '/api/Statistic/Events',
+        body: {
+          visit: 'A'.repeat(22),
+          version: 'v',
+          events: Array.from({ length: 101 }, () => ({ type: 'step', step: 's' })),
+        },
+        status: 400,
+      },
+      { who: anonymous, method: 'GET', path: `${paths.statisticStep}?step=${long(5)}`, status: 400 },
+      {
+        who: anonymous,
+        method: 'POST',
+        path: '/api/Register/Status',
+        body: { trackingCode: long(65), mobileNumber: '09120000000' },
+        status: 400,
+      },
+      {
+        who: anonymous,
+        method: 'POST',
+        path: '/api/Register/MobileCode/Check',
+        body: { mobileNumber: '09120000000', code: long(33) },
+        status: 400,
+      },
+    ];
+    for (const crossing of crossings) {
+      const body = crossing.body === undefined ? undefined : JSON.stringify(crossing.body);
+      const headers = body === undefined ? { 'content-type': undefined } : {};
+      const answer = tally.take(
+        crossing.path,
+        await crossing.who.send(crossing.method, crossing.path, body, { headers }),
+      );
+      expect([crossing.method, crossing.path.slice(0, 80), answer.status]).toEqual([
+        crossing.method,
+        crossing.path.slice(0, 80),
+        crossing.status,
+      ]);
+    }
+    // The draft: 101 files (past MAX_FILES), each small.
+    const files = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`steps/x${i}.schema.json`, '{}']));
+    const tooMany = await saveDraft('101 files', files);
+    expect([tooMany.status, errorCode(tooMany)]).toEqual([400, 'draft_invalid']);
   });
 
   it('refuses every spelling of a staff write without the anti-forgery header, writing nothing', async () => {

@@ -95,6 +95,7 @@ export const figureOrder = [
   'adversary: 503 address_capacity (the budget, by contract)',
   'adversary: worst /api/health ms while drafts were checked (budget 100)',
   'adversary: slowest health answer during one save, and that draft',
+  'adversary: slowest health answer during 20 saves and 10 publishes at once',
   'adversary: health asked / failed while drafts were checked',
   'adversary: peak server RSS MB (budget 512)',
   'adversary: paid map calls / budget',
