@@ -21,7 +21,7 @@ export interface Watch {
 }
 
 /** VmRSS of a process, in bytes (0 when the process is gone). */
-export function residentBytes(pid: number): number {
+function residentBytes(pid: number): number {
   try {
     const line = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return line ? Number(line[1]) * 1024 : 0;
