@@ -223,10 +223,10 @@ describe.each(dbKinds)('the adversary (%s)', (kind) => {
       );
       expect(corpus.length).toBeGreaterThanOrEqual(8);
       const slowest: Array<[string, number]> = [];
-      watch.takeWindowWorst();
+      await watch.takeWindowWorst();
       for (const entry of corpus) {
         const saved = await saveDraft(entry.name, hostileTexts(entry));
-        slowest.push([`${entry.name} (${saved.status})`, Math.round(watch.takeWindowWorst())]);
+        slowest.push([`${entry.name} (${saved.status})`, Math.round(await watch.takeWindowWorst())]);
         expect([entry.name, saved.status < 500]).toEqual([entry.name, true]);
         if (saved.status === 200) {
           const codes = (saved.json as { problems: Array<{ code: string }> }).problems.map((p) => p.code);
@@ -240,7 +240,7 @@ describe.each(dbKinds)('the adversary (%s)', (kind) => {
         const saved = await saveDraft(`generated ${edit.kind}`, hostileTexts(generatedDraft(edit)));
         slowest.push([
           `${edit.kind} ${JSON.stringify(edit).slice(0, 60)} (${saved.status})`,
-          Math.round(watch.takeWindowWorst()),
+          Math.round(await watch.takeWindowWorst()),
         ]);
         expect([edit.kind, saved.status < 500]).toEqual([edit.kind, true]);
       }
@@ -252,7 +252,7 @@ describe.each(dbKinds)('the adversary (%s)', (kind) => {
       );
       // The next steps of one editor: many saves at once on one revision (one wins, the rest 409),
       // and publish pressed many times at once.
-      watch.takeWindowWorst();
+      await watch.takeWindowWorst();
       const rev = await revision();
       const shipped = hostileTexts({ name: 'shipped', attacks: 'nothing' });
       const saves = await Promise.all(Array.from({ length: 20 }, () => saveDraft('parallel', shipped, rev)));
@@ -262,7 +262,7 @@ describe.each(dbKinds)('the adversary (%s)', (kind) => {
       recordFigure(
         kind,
         'adversary: slowest health answer during 20 saves and 10 publishes at once',
-        `${Math.round(watch.takeWindowWorst())} ms`,
+        `${Math.round(await watch.takeWindowWorst())} ms`,
       );
       expect(publishes.every((answer) => answer.status < 500)).toBe(true);
       expect(publishes.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
