@@ -96,6 +96,7 @@ export const figureOrder = [
   'adversary: worst /api/health ms while drafts were checked (budget 100)',
   'adversary: slowest health answer during one save, and that draft',
   'adversary: slowest health answer during 20 saves and 10 publishes at once',
+  'adversary: slowest health answer in the second after the last answer',
   'adversary: health asked / failed while drafts were checked',
   'adversary: peak server RSS MB (budget 512)',
   'adversary: paid map calls / budget',

@@ -15,7 +15,7 @@ export interface Watch {
   /** Answers other than 200, and requests with no answer at all. */
   healthFailures: string[];
   peakRssBytes: number;
-  /** The slowest health answer since the last call, which starts a new window (to name what caused it). */
+  /** The slowest health answer since the last call, which starts a new window (to name what caused it); the first call starts the count. */
   takeWindowWorst(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -39,8 +39,11 @@ const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const state = { worst: 0, window: 0, asked: 0, failures: [] };
 let running = true;
+// Counted from the first window on: the worker's own first requests (loading, compiling) are not the server's.
+let counting = false;
 parentPort.on('message', (message) => {
-  if (message === 'window') { parentPort.postMessage({ window: state.window }); state.window = 0; }
+  if (message === 'window') {
+    counting = true; parentPort.postMessage({ window: state.window }); state.window = 0; }
   if (message === 'stop') running = false;
 });
 function ask() {
@@ -48,7 +51,7 @@ function ask() {
     const started = performance.now();
     const finish = (failure) => {
       const took = performance.now() - started;
-      state.worst = Math.max(state.worst, took);
+      if (counting) state.worst = Math.max(state.worst, took);
       state.window = Math.max(state.window, took);
       state.asked += 1;
       if (failure) state.failures.push(failure);
