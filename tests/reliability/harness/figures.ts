@@ -90,6 +90,17 @@ export const figureOrder = [
   'staff stored XSS: payloads shown as text / injected',
   'staff audit log: changes through the API refused',
   'staff logs: lines with a password, session id or personal value',
+  'adversary: inputs tried',
+  'adversary: 5xx',
+  'adversary: 503 address_capacity (the budget, by contract)',
+  'adversary: worst /api/health ms while drafts were checked (budget 100)',
+  'adversary: slowest health answer during one save, and that draft',
+  'adversary: slowest health answer during 20 saves and 10 publishes at once',
+  'adversary: slowest health answer in the second after the last answer',
+  'adversary: health asked / failed while drafts were checked',
+  'adversary: peak server RSS MB (budget 512)',
+  'adversary: paid map calls / budget',
+  'adversary: server alive at the end',
 ];
 
 export function recordFigure(db: string, name: string, value: number | string): void {
