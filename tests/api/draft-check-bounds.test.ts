@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CheckerProcess, programFiles } from '../../src/server/definition/definition-check.js';
+import { CheckerProcess, MAX_WAITING_CHECKS, programFiles } from '../../src/server/definition/definition-check.js';
+import type { ApiError } from '../../src/server/errors.js';
 import { readDefinitionFolder } from '../../src/server/definition/definition.js';
 import { STORED_FLOOR } from '../../src/server/registration/registration.columns.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
@@ -41,6 +42,18 @@ describe('the checker process', () => {
     });
   });
 
+  it(`lets ${MAX_WAITING_CHECKS} checks wait at once and tells the next ones to come back (503), in parallel`, async () => {
+    const thread = new CheckerProcess({ timeoutMs: 30_000, heapMb: 160 });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: MAX_WAITING_CHECKS + 4 }, () => thread.check(shipped, STORED_FLOOR)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(MAX_WAITING_CHECKS);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused.map((outcome) => (outcome.reason as ApiError).statusCode)).toEqual([503, 503, 503, 503]);
+    // Once they are done, it checks again.
+    expect(await thread.check(shipped, STORED_FLOOR)).toEqual({ problems: [] });
+  });
+
   it('checks within its bounds, one check after another in one process', async () => {
     const thread = new CheckerProcess({ timeoutMs: 30_000, heapMb: 160 });
     for (let round = 0; round < 3; round += 1) {
@@ -70,9 +83,24 @@ describe.each(targets)('a draft costly to check, on $name', (target) => {
       });
   }
 
-  it('is refused at its file and pointer, and a restarted server serves the stored draft with its problems, unchecked', async () => {
+  it('answers stale saves sent at once with 409 before checking them, and the one that stands is saved', async () => {
     app = await testApp({ DATABASE_URL: target.url });
     await createStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+    const call = await signedIn(app);
+    const draft = (await call('GET', DRAFT)).json<{ revision: number; texts: Record<string, string> }>();
+    const body = (revision: number) => JSON.stringify({ revision, files: {}, texts: draft.texts });
+    const answers = await Promise.all([
+      call('PUT', DRAFT, body(draft.revision)),
+      ...Array.from({ length: 30 }, () => call('PUT', DRAFT, body(draft.revision - 1))),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array.from({ length: 30 }, () => 409)]);
+    expect((await call('GET', DRAFT)).json<{ revision: number }>().revision).toBe(draft.revision + 1);
+    await app.close();
+    app = undefined;
+  });
+
+  it('(the editor made above) is refused at its file and pointer, and a restarted server serves the stored draft with its problems, unchecked', async () => {
+    app = await testApp({ DATABASE_URL: target.url });
     let call = await signedIn(app);
     const revision = (await call('GET', DRAFT)).json<{ revision: number }>().revision;
     const entry = hostileDefinitions.find((candidate) => candidate.name === 'own-meta-schema');

@@ -90,6 +90,10 @@ export class DefinitionPublishing {
     actorId: number | null,
   ): Promise<{ revision: number; problems: DefinitionProblem[] }> {
     const texts = draftTexts(save.files, save.texts);
+    // A save that has already lost costs no check: checks run one at a time, and a crowd of stale
+    // saves would hold back the editor whose save stands. The compare-and-set below still decides.
+    const current = await drafts.readRevision(this.deps.database.db);
+    if (current !== save.revision) throw new ApiError(409, 'draft_stale');
     const problems = await this.deps.store.check(texts);
     const revision = await drafts.saveDraft(this.deps.database.db, {
       revision: save.revision,

@@ -26,6 +26,12 @@ export async function readDraft(db: Kysely<Database>): Promise<DraftRow | undefi
   };
 }
 
+/** The draft's revision alone (undefined when there is no draft). */
+export async function readRevision(db: Kysely<Database>): Promise<number | undefined> {
+  const row = await db.selectFrom('definition_draft').select('revision').where('id', '=', 1).executeTakeFirst();
+  return row?.revision;
+}
+
 /** The first draft, a copy of the first live version; nothing when one exists. */
 export async function insertFirstDraft(
   db: Kysely<Database>,

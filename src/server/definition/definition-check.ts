@@ -4,6 +4,7 @@ import type { DefinitionProblem } from '../../shared/definition-contract.js';
 import { problemWords, type Problem } from '../../shared/definition-check/index.js';
 import type { FloorRule } from '../../shared/definition-check/floor.js';
 import { PROGRAM_FILES, type DefinitionTexts } from '../../shared/definition-files.js';
+import { ApiError } from '../errors.js';
 import { fromRoot, projectRoot } from '../paths.js';
 import type { CheckAnswer, CheckRequest } from './sandbox/check-protocol.js';
 import { entryBeside, SOURCE_RESOLVER } from './source-entry.js';
@@ -24,6 +25,9 @@ export function programFiles(): DefinitionTexts {
  * bounds only stop what slips past its rules. docs/limits.md lists them.
  */
 export const CHECK_BOUNDS: CheckBounds = { timeoutMs: 10_000, heapMb: 160 };
+
+/** Checks that may wait for the checker at once (editors are few; a save that waits longer is told 503). */
+export const MAX_WAITING_CHECKS = 8;
 
 export interface CheckBounds {
   timeoutMs: number;
@@ -76,11 +80,20 @@ export class CheckerProcess {
   private child: ChildProcess | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
+  private waiting = 0;
 
   constructor(private readonly bounds: CheckBounds) {}
 
   check(texts: DefinitionTexts, floor: readonly FloorRule[]): Promise<CheckOutcome> {
-    const run = this.queue.then(() => this.run({ id: this.nextId++, texts, floor }));
+    // Each check waits for those before it: past a few, the caller is told to come back.
+    if (this.waiting >= MAX_WAITING_CHECKS)
+      return Promise.reject(new ApiError(503, 'unavailable', undefined, { 'retry-after': '2' }));
+    this.waiting += 1;
+    const run = this.queue
+      .then(() => this.run({ id: this.nextId++, texts, floor }))
+      .finally(() => {
+        this.waiting -= 1;
+      });
     this.queue = run.catch(() => undefined);
     return run;
   }
