@@ -32,6 +32,8 @@ export interface Config {
     apiKeyPerMinute: number;
     /** Requests with an unknown or malformed key per client address (IPv6 by /64) per clock hour; past it, 429. */
     apiKeyFailuresPerHour: number;
+    /** Staff sign-in requests per client address per minute, right or wrong (the lockouts count wrong ones). */
+    signInPerMinute: number;
   };
   logLevel: string;
   schemasDir: string;
@@ -208,6 +210,10 @@ const rules: Record<string, VariableRule> = {
     pattern: positiveInt,
     expects: 'a whole number of requests per minute, 1 or more',
   },
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: {
+    pattern: positiveInt,
+    expects: 'a whole number of requests per minute, 1 or more',
+  },
   RATE_LIMIT_API_KEY_PER_MINUTE: {
     pattern: positiveInt,
     expects: 'a whole number of requests per minute, 1 or more',
@@ -346,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statisticPerMinute: Number(raw.RATE_LIMIT_STATISTIC_PER_MINUTE ?? 60),
       apiKeyPerMinute: Number(raw.RATE_LIMIT_API_KEY_PER_MINUTE ?? 120),
       apiKeyFailuresPerHour: Number(raw.RATE_LIMIT_API_KEY_FAILURES_PER_HOUR ?? 30),
+      signInPerMinute: Number(raw.RATE_LIMIT_SIGN_IN_PER_MINUTE ?? 30),
     },
     logLevel: raw.LOG_LEVEL ?? 'info',
     schemasDir: resolve(raw.SCHEMAS_DIR ?? fromRoot('schemas')),

@@ -14,12 +14,18 @@ interface WriteRoute {
   url: string;
 }
 
-/** Every unsafe route the app declares under /api/, as the router knows it (not a hand list). */
+/**
+ * Every unsafe route the app declares under /api/, as the router knows it (not a hand list). A
+ * beacon route (`config.beacon`: sent by navigator.sendBeacon, which cannot add a header) is
+ * judged by Sec-Fetch-Site instead of the token: it is listed apart.
+ */
 const writeRoutes: WriteRoute[] = [];
+const beaconRoutes: WriteRoute[] = [];
 const collect = (route: RouteOptions): void => {
   if (!route.url.startsWith('/api/')) return;
+  const list = (route.config as { beacon?: boolean } | undefined)?.beacon ? beaconRoutes : writeRoutes;
   for (const method of [route.method].flat()) {
-    if (!SAFE_METHODS.has(method)) writeRoutes.push({ method, url: route.url });
+    if (!SAFE_METHODS.has(method)) list.push({ method, url: route.url });
   }
 };
 
@@ -94,6 +100,21 @@ describe('the anti-forgery check judges the route the router matched, not the sp
     expect(staffWrites).toContainEqual({ method: 'DELETE', url: '/api/staff/api-keys/:id' });
     expect(staffWrites).toContainEqual({ method: 'DELETE', url: staffPaths.session });
     expect(staffWrites).toContainEqual({ method: 'POST', url: '/api/staff/api-keys' });
+  });
+
+  it('refuses every spelling of a beacon route sent cross-site (403 csrf)', async () => {
+    expect(beaconRoutes.length).toBeGreaterThan(0);
+    const letThrough: string[] = [];
+    for (const route of beaconRoutes) {
+      for (const [spelling, path] of spellings(concrete(route.url))) {
+        const response = await send(route.method, path, { 'sec-fetch-site': 'cross-site' });
+        const code = (JSON.parse(response.body) as { error?: { code?: string } }).error?.code;
+        const outcome = `${response.status} ${code}`;
+        if (outcome !== '403 csrf' && outcome !== '404 not_found' && outcome !== '400 bad_request')
+          letThrough.push(`${route.method} ${path} (${spelling}): ${outcome}`);
+      }
+    }
+    expect(letThrough).toEqual([]);
   });
 
   it('POST /%61pi/staff/api-keys with an admin cookie and no X-XSRF-TOKEN makes no key (403 csrf)', async () => {

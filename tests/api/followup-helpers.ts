@@ -46,7 +46,7 @@ export async function staffSession(
   await createStaffAccount(app.database.db, email, role, STAFF_PASSWORD, 0);
   const session = await openSession(app);
   const response = await postJson(app, session, '/api/staff/session', { email, password: STAFF_PASSWORD });
-  if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}`);
+  if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode} ${response.body}`);
   return { cookie: `${session.cookie}; staff=${cookiesOf(response).staff}`, token: session.token };
 }
 

@@ -54,7 +54,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         },
         response: { 200: meSchema, ...errorResponses },
       },
-      config: { staffPublic: true, rateLimit: { max: 30 } },
+      config: { staffPublic: true, rateLimit: { max: app.config.rateLimit.signInPerMinute } },
     },
     async (request, reply) => {
       const previous = session.idOf(request);
