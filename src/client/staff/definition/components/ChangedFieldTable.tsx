@@ -34,7 +34,7 @@ export function ChangedFieldTable({ figures, live, previous, error }: ChangedFie
           ? fill(t.figuresIntro, { live: live ?? '', previous })
           : fill(t.figuresIntroAlone, { live: live ?? '' })}
       </p>
-      <table>
+      <table className="staff-table">
         <thead>
           <tr>
             <th scope="col">{t.figuresField}</th>
@@ -50,10 +50,10 @@ export function ChangedFieldTable({ figures, live, previous, error }: ChangedFie
               <th scope="row">
                 {row.title} ({row.stepTitle})
               </th>
-              {previous && <td>{rate(row.previous?.errorShare)}</td>}
-              <td>{rate(row.live.errorShare)}</td>
-              {previous && <td>{rate(row.previous?.abandonedShare)}</td>}
-              <td>{rate(row.live.abandonedShare)}</td>
+              {previous && <td data-label={t.figuresErrorsBefore}>{rate(row.previous?.errorShare)}</td>}
+              <td data-label={t.figuresErrorsLive}>{rate(row.live.errorShare)}</td>
+              {previous && <td data-label={t.figuresAbandonedBefore}>{rate(row.previous?.abandonedShare)}</td>}
+              <td data-label={t.figuresAbandonedLive}>{rate(row.live.abandonedShare)}</td>
             </tr>
           ))}
         </tbody>
