@@ -54,7 +54,7 @@ describe('the changed fields’ figures', () => {
     expect(previousVersion(oneVersion)).toBeUndefined();
   });
 
-  it('gives each changed field once, live beside previous, and skips fields nobody was counted in', () => {
+  it('gives each changed field once, live beside previous, and leaves out fields nobody was counted in or reached', () => {
     const rows = changedFieldFigures(
       [
         change('rule', '/properties/nationalCode/pattern'),
@@ -77,6 +77,10 @@ describe('the changed fields’ figures', () => {
       previous: { errorShare: before.rules[0].count / reachedBefore, abandonedShare: before.abandonedShare },
     });
     expect(changedFieldFigures([change('field', '/properties/address')], oneVersion)[0].previous).toBeNull();
+    const unreached = structuredClone(oneVersion);
+    for (const step of unreached.first.steps) step.reached = 0;
+    for (const field of unreached.first.fields) field.abandonedShare = null;
+    expect(changedFieldFigures([change('field', '/properties/address')], unreached)).toEqual([]);
   });
 
   it('is shown under the changes as a table with both versions', () => {

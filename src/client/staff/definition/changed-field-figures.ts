@@ -2,7 +2,8 @@
  * The figures beside the draft's changes: for each field the draft changes, how the managers did
  * there in the live version and in the one before it (share of those reaching its step who met an
  * error there, and who left the form there). A change names its field by its JSON pointer
- * (…/properties/<name>…); a name found on several steps is shown once per step.
+ * (…/properties/<name>…); a name found on several steps is shown once per step, and a field
+ * nobody reached in either version is left out.
  */
 import type { FieldInsight, InsightsAnswer, VersionInsights } from '../../../shared/insights-contract.js';
 import type { DefinitionChange } from './api/definition-api.js';
@@ -42,7 +43,10 @@ function sharesOf(insights: VersionInsights, field: FieldInsight | undefined) {
   return { errorShare: reached > 0 ? errors / reached : null, abandonedShare: field.abandonedShare };
 }
 
-/** One row per changed field the live version counts, in the order of the changes. */
+const hasFigures = (row: FieldFigures): boolean =>
+  [row.live, row.previous].some((side) => side !== null && (side.errorShare !== null || side.abandonedShare !== null));
+
+/** One row per changed field with a figure in either version, in the order of the changes. */
 export function changedFieldFigures(changes: readonly DefinitionChange[], answer: InsightsAnswer): FieldFigures[] {
   const names = [...new Set(changes.map(fieldOfChange).filter((name): name is string => name !== undefined))];
   return names.flatMap((name) =>
@@ -58,6 +62,7 @@ export function changedFieldFigures(changes: readonly DefinitionChange[], answer
           live: sharesOf(answer.first, field),
           previous: answer.second ? sharesOf(answer.second, before) : null,
         };
-      }),
+      })
+      .filter(hasFigures),
   );
 }
