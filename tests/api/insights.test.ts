@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { sweepIdleVisits } from '../../src/server/insights/insights.repository.js';
+import { addCounts, sweepIdleVisits } from '../../src/server/insights/insights.repository.js';
 import {
   insightsPaths,
   MAX_VISIT_EVENTS,
@@ -213,9 +213,9 @@ describe.each(targets)('the form’s behaviour on $name', (target: DatabaseTarge
   });
 
   it('reads two versions side by side; a version it cannot load shows its counted names', async () => {
-    await app.database.db
-      .insertInto('insight_counts')
-      .values([
+    // Written as the server writes counts: the day and its month together.
+    await app.database.transaction('relaxed', (trx) =>
+      addCounts(trx, [
         {
           day: '2026-03-01',
           definition_version: 'older',
@@ -234,8 +234,8 @@ describe.each(targets)('the form’s behaviour on $name', (target: DatabaseTarge
           rule: '',
           n: 1,
         },
-      ])
-      .execute();
+      ]),
+    );
     const answer = await insights(`?version=older&compare=${version}`);
     expect(answer.versions).toContain('older');
     expect(answer.first.steps).toEqual([

@@ -32,9 +32,15 @@ export interface InsightCountTable {
   n: number;
 }
 
+/** The same counters summed by month (YYYY-MM of the Tehran day), added to with the daily ones (migration 022). */
+export interface InsightMonthTable extends Omit<InsightCountTable, 'day'> {
+  month: string;
+}
+
 declare module '../db/tables.js' {
   interface Database {
     insight_visits: InsightVisitTable;
     insight_counts: InsightCountTable;
+    insight_months: InsightMonthTable;
   }
 }

@@ -13,6 +13,7 @@ import { PreviewFrame } from './components/PreviewFrame.js';
 import { PublishPanel, PublishRefused } from './components/PublishPanel.js';
 import {
   useDefinitionDiff,
+  useLiveAgainstPrevious,
   usePreviewToken,
   usePublish,
   useRollback,
@@ -20,6 +21,7 @@ import {
 } from './hooks/definition-queries.js';
 import { useDraftEditor, type DraftEditor } from './hooks/use-draft-editor.js';
 import { VersionList } from './components/VersionList.js';
+import { changedFieldFigures, previousVersion } from './changed-field-figures.js';
 import './definition.css';
 
 const TABS = ['edit', 'preview', 'publish', 'versions'] as const;
@@ -32,6 +34,7 @@ function problemsOf(error: ApiError): DefinitionProblem[] {
 
 function PublishTab({ editor }: { editor: DraftEditor }) {
   const diff = useDefinitionDiff(editor.status === 'saved');
+  const behaviour = useLiveAgainstPrevious(diff.data !== undefined && diff.data.changes.length > 0);
   const publish = usePublish();
   return (
     <PublishPanel
@@ -39,6 +42,12 @@ function PublishTab({ editor }: { editor: DraftEditor }) {
       saved={editor.status === 'saved'}
       diff={diff.data}
       diffError={diff.error?.message}
+      fieldFigures={{
+        figures: diff.data && behaviour.data ? changedFieldFigures(diff.data.changes, behaviour.data) : undefined,
+        live: behaviour.data?.first.version,
+        previous: behaviour.data ? previousVersion(behaviour.data) : undefined,
+        error: behaviour.error?.message,
+      }}
       onPublish={async (note) => {
         try {
           return (await publish.mutateAsync(note)).version;

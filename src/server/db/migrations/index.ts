@@ -21,6 +21,7 @@ import * as throttle from './018_throttle.js';
 import * as draftProblems from './019_draft_problems.js';
 import * as outboxAge from './020_outbox_age.js';
 import * as insights from './021_insights.js';
+import * as insightMonths from './022_insight_months.js';
 
 /**
  * Migrations listed in code rather than read from a folder, so tsx and the compiled dist/ run the
@@ -49,6 +50,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '019_draft_problems': { up: draftProblems.up },
     '020_outbox_age': { up: outboxAge.up },
     '021_insights': { up: insights.up },
+    '022_insight_months': { up: insightMonths.up },
   };
   return { getMigrations: async () => migrations };
 }

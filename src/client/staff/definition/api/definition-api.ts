@@ -1,8 +1,11 @@
 /**
  * The staff API of the wizard's definition (src/shared/definition-contract.ts):
  * versions, the draft, publish, rollback and the diff read before publishing. Roles editor and admin.
+ * Beside the diff, the form's behaviour (/api/staff/insights) of the live and the previous version.
  */
 import { request } from '../../../api/http.js';
+import { insightsPaths, type InsightsAnswer } from '../../../../shared/insights-contract.js';
+import { withQuery } from '../../ui/api/staff-paths.js';
 import {
   definitionStaffPaths,
   type DefinitionProblem,
@@ -51,6 +54,8 @@ export const definitionApi = {
   saveDraft: (revision: number, files: DefinitionFiles, texts: DefinitionTexts) =>
     request<DraftSaved>(definitionStaffPaths.draft, { method: 'PUT', body: { revision, files, texts } }),
   diff: (signal?: AbortSignal) => request<DefinitionDiff>(definitionStaffPaths.diff, { signal }),
+  insights: (params: URLSearchParams, signal?: AbortSignal) =>
+    request<InsightsAnswer>(withQuery(insightsPaths.staff, params), { signal }),
   previewToken: (revision: number, signal?: AbortSignal) =>
     request<PreviewTokenAnswer>(`${definitionAssetPaths.previewToken}?revision=${revision}`, { signal }),
   publish: (note: string) =>

@@ -44,3 +44,24 @@ export const NoChange: Story = {
   args: { diff: { ...sampleDiff, changes: [], files: [] } },
   parameters: { storyTest: { text: [faConsole.editor.publish.noChanges] } },
 };
+
+/** Under the changes, each changed field's error and abandonment shares: the version before the live one beside it. */
+export const WithFieldFigures: Story = {
+  args: {
+    fieldFigures: {
+      live: '3f9a1c07e2',
+      previous: '1b7c22d09e',
+      figures: [
+        {
+          step: 'pharmacy-info',
+          stepTitle: 'اطلاعات داروخانه',
+          field: 'name',
+          title: 'نام داروخانه',
+          live: { errorShare: 0.042, abandonedShare: 0.011 },
+          previous: { errorShare: 0.087, abandonedShare: 0.024 },
+        },
+      ],
+    },
+  },
+  parameters: { storyTest: { text: [faConsole.editor.publish.figures, 'نام داروخانه (اطلاعات داروخانه)'] } },
+};

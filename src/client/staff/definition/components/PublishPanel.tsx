@@ -5,6 +5,7 @@ import { fill } from '../../../../shared/text.js';
 import { formText } from '../../ui/format.js';
 import { naming } from './VersionList.js';
 import type { DefinitionDiff, DefinitionProblem } from '../api/definition-api.js';
+import { ChangedFieldTable, type ChangedFieldTableProps } from './ChangedFieldTable.js';
 
 export interface PublishPanelProps {
   /** Problems the checker reports on the draft: publishing is refused while there is any. */
@@ -13,6 +14,8 @@ export interface PublishPanelProps {
   saved: boolean;
   diff?: DefinitionDiff;
   diffError?: string;
+  /** The changed fields' figures in the live version and the one before it (none while there is no diff). */
+  fieldFigures?: ChangedFieldTableProps;
   /** Publishes with the note; resolves to the new version, or rejects with the server's message and problems. */
   onPublish: (note: string) => Promise<string>;
 }
@@ -126,7 +129,7 @@ function RefusalProblems({ refused }: { refused: PublishRefused }) {
 }
 
 /** «انتشار»: the changes against the live version, in words and as JSON, and a note to publish with. */
-export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }: PublishPanelProps) {
+export function PublishPanel({ problemCount, saved, diff, diffError, fieldFigures, onPublish }: PublishPanelProps) {
   const { noteError, refused, published, busy, submit } = usePublishForm(onPublish);
   const noteId = useId();
   const noteErrorId = useId();
@@ -147,6 +150,7 @@ export function PublishPanel({ problemCount, saved, diff, diffError, onPublish }
       )}
       {problemCount === 0 && !saved && <p role="status">{faConsole.editor.publish.unsaved}</p>}
       <ChangeList diff={diff} diffError={diffError} />
+      {diff && diff.changes.length > 0 && fieldFigures && <ChangedFieldTable {...fieldFigures} />}
       <form className="definition-publish-form" onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={noteId}>{faConsole.editor.publish.note}</label>
         <textarea

@@ -4,6 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { definitionApi, type DefinitionFiles, type DefinitionTexts } from '../api/definition-api.js';
+import { previousVersion } from '../changed-field-figures.js';
+import { staffKeys } from '../../ui/query-keys.js';
 
 export const definitionKeys = {
   all: ['definition'] as const,
@@ -42,6 +44,29 @@ export function useDefinitionDiff(enabled: boolean) {
     enabled,
     staleTime: 0,
   });
+}
+
+/**
+ * The live version's behaviour beside the previous version's, for the figures next to the diff:
+ * the live one's answer names the versions, then both are asked for together (the same keys as
+ * the insights screen's, so either screen's answer serves the other).
+ */
+export function useLiveAgainstPrevious(enabled: boolean) {
+  const live = useQuery({
+    queryKey: staffKeys.insights(''),
+    queryFn: ({ signal }) => definitionApi.insights(new URLSearchParams(), signal),
+    enabled,
+  });
+  const previous = live.data ? previousVersion(live.data) : undefined;
+  const params = new URLSearchParams({ version: live.data?.first.version ?? '', compare: previous ?? '' });
+  const compared = useQuery({
+    queryKey: staffKeys.insights(params.toString()),
+    queryFn: ({ signal }) => definitionApi.insights(params, signal),
+    enabled: enabled && previous !== undefined,
+  });
+  const error = live.error ?? compared.error;
+  if (!live.data) return { data: undefined, error };
+  return { data: previous === undefined ? live.data : compared.data, error };
 }
 
 /**
