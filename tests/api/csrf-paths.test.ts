@@ -23,7 +23,7 @@ const writeRoutes: WriteRoute[] = [];
 const beaconRoutes: WriteRoute[] = [];
 const collect = (route: RouteOptions): void => {
   if (!route.url.startsWith('/api/')) return;
-  const list = (route.config as { beacon?: boolean } | undefined)?.beacon ? beaconRoutes : writeRoutes;
+  const list = route.config?.beacon ? beaconRoutes : writeRoutes;
   for (const method of [route.method].flat()) {
     if (!SAFE_METHODS.has(method)) list.push({ method, url: route.url });
   }
