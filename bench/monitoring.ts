@@ -17,6 +17,8 @@ import { freePort, fromRoot, log, median, percentile, readJson, round } from './
 import { postgresDatabase, registrations } from './sections/staff-list.js';
 
 const quick = process.argv.includes('--quick');
+// `--only=sqlite` or `--only=postgres`: one database, when the other's figures are not in question.
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const REGISTRATIONS = quick ? 5_000 : 100_000;
 const OWED = quick ? 1_000 : 10_000;
 const SCRAPES = quick ? 50 : 500;
@@ -179,22 +181,34 @@ async function measure(
   }
 }
 
-const figures: Figure[] = [];
-const sqliteDir = mkdtempSync(join(tmpdir(), 'pharmacy-bench-monitoring-'));
-try {
-  const path = join(sqliteDir, 'app.db');
-  figures.push(await measure('sqlite', `sqlite:${path}`, { kind: 'sqlite', path }, sqliteDir));
-} finally {
-  rmSync(sqliteDir, { recursive: true, force: true });
-}
-const postgres = await postgresDatabase();
-if ('reason' in postgres) log(`monitoring: PostgreSQL not measured: ${postgres.reason}`);
-else {
+async function measureSqlite(): Promise<Figure> {
+  const dir = mkdtempSync(join(tmpdir(), 'pharmacy-bench-monitoring-'));
   try {
-    figures.push(await measure('postgres', postgres.url, { kind: 'postgres', url: postgres.url }));
+    const path = join(dir, 'app.db');
+    return await measure('sqlite', `sqlite:${path}`, { kind: 'sqlite', path }, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measurePostgres(): Promise<Figure | undefined> {
+  const postgres = await postgresDatabase();
+  if ('reason' in postgres) {
+    log(`monitoring: PostgreSQL not measured: ${postgres.reason}`);
+    return undefined;
+  }
+  try {
+    return await measure('postgres', postgres.url, { kind: 'postgres', url: postgres.url });
   } finally {
     await postgres.drop();
   }
+}
+
+const figures: Figure[] = [];
+if (only !== 'postgres') figures.push(await measureSqlite());
+if (only !== 'sqlite') {
+  const postgres = await measurePostgres();
+  if (postgres) figures.push(postgres);
 }
 const header = `${REGISTRATIONS.toLocaleString('en')} registrations, ${OWED.toLocaleString('en')} SMS and ${OWED.toLocaleString('en')} webhook messages owed; ${SCRAPES} scrapes and ${PROBES} readiness probes one after another`;
 const table = [

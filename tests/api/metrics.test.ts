@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spendAddressLookup } from '../../src/server/address/address-budget.js';
 import { smsCodesHourKey } from '../../src/server/mobile-code/mobile-code.service.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { followupPaths } from '../../src/shared/followup-contract.js';
@@ -250,6 +251,7 @@ describe.each(codeTargets)('the one-time codes in the metrics on $name', (target
         SMS_CODE_PROOF_DIFFICULTY: '1',
         RATE_LIMIT_MOBILE_CODE_PER_MINUTE: '100000',
         SMS_CODES_PER_HOUR: '40',
+        ADDRESS_LOOKUPS_PER_HOUR: '25',
       },
       { clock: clock.now },
     );
@@ -274,6 +276,20 @@ describe.each(codeTargets)('the one-time codes in the metrics on $name', (target
       .where('key', '=', smsCodesHourKey(clock.now() + 3_600_000))
       .executeTakeFirst();
     expect(nextHour).toBeUndefined();
+  });
+
+  it('reads the hourly address lookups spent against ADDRESS_LOOKUPS_PER_HOUR, the next hour from nothing', async () => {
+    const limits = { perHour: app.config.mapService.lookupsPerHour, perDay: app.config.mapService.lookupsPerDay };
+    for (let lookup = 0; lookup < 4; lookup += 1) await spendAddressLookup(app.database, clock.now(), limits);
+    const text = await scrapeText(app);
+    expect(valueOf(text, 'pharmacy_hourly_budget_spent', { budget: 'address_lookups' })).toBe(4);
+    expect(valueOf(text, 'pharmacy_hourly_budget_limit', { budget: 'address_lookups' })).toBe(25);
+    expect(valueOf(text, 'pharmacy_hourly_budget_spent', { budget: 'sms_codes' })).toBe(3);
+
+    clock.advance(3_600_000);
+    const nextHour = await scrapeText(app);
+    expect(valueOf(nextHour, 'pharmacy_hourly_budget_spent', { budget: 'address_lookups' })).toBe(0);
+    expect(valueOf(nextHour, 'pharmacy_hourly_budget_spent', { budget: 'sms_codes' })).toBe(0);
   });
 });
 
