@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spendAddressLookup } from '../../src/server/address/address-budget.js';
 import { smsCodesHourKey } from '../../src/server/mobile-code/mobile-code.service.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
@@ -193,6 +193,20 @@ describe.each(targets)('Prometheus metrics on $name', (target: DatabaseTarget) =
     expect(valueOf(later1, 'pharmacy_outbox_oldest_waiting_age_seconds', { outbox: 'sms' })).toBe(12 * 60);
   });
 
+  it('asks the database one statement per scrape: its answer stands for the readiness ping', async () => {
+    const ping = vi.spyOn(app.database, 'ping');
+    try {
+      for (let scrapeCount = 0; scrapeCount < 2; scrapeCount += 1) {
+        const text = await scrapeText(app);
+        expect(valueOf(text, 'pharmacy_metrics_database_up')).toBe(1);
+        expect(valueOf(text, 'pharmacy_ready')).toBe(1);
+      }
+      expect(ping).not.toHaveBeenCalled();
+    } finally {
+      ping.mockRestore();
+    }
+  });
+
   it('counts a lockout by the kind of its key, never the key itself', async () => {
     const email = 'locked-out@example.ir';
     await createStaffAccount(app.database.db, email, 'agent', 'a long enough password', 0);
@@ -342,6 +356,8 @@ describe.each(slowTargets)('a slow database at scrape time on $name', (target: D
       await locker.query('lock table sms_outbox in access exclusive mode');
       const text = await scrapeText(app);
       expect(valueOf(text, 'pharmacy_metrics_database_up')).toBe(0);
+      // Without the statement's answer readiness pings, and the database answers a ping.
+      expect(valueOf(text, 'pharmacy_ready')).toBe(1);
       expect(valueOf(text, 'pharmacy_outbox_waiting_messages', { outbox: 'sms' })).toBeUndefined();
       expect(valueOf(text, 'pharmacy_hourly_budget_spent', { budget: 'sms_codes' })).toBeUndefined();
       expect(valueOf(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
