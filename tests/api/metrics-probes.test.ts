@@ -6,7 +6,8 @@ import { fa } from '../../src/shared/strings.fa.js';
 import { serviceUrl } from '../services.js';
 import { webhookReceiver } from '../fixtures/webhook-receiver.js';
 import { databaseTargets, registerOnce, testApp, type DatabaseTarget } from './helpers.js';
-import { staffSession } from './followup-helpers.js';
+import { staffSession, testClock } from './followup-helpers.js';
+import { MIGRATIONS_RECHECK_MS } from '../../src/server/metrics/readiness.js';
 import { scrapeText, valueOf } from './metrics-helpers.js';
 
 // A database per describe block: each drops its own at the end.
@@ -18,8 +19,9 @@ const unavailable = { code: 'unavailable', message: fa.errors.unavailable };
 
 describe.each(targets)('liveness and readiness on $name', (target: DatabaseTarget) => {
   let app: FastifyInstance;
+  const clock = testClock();
   beforeAll(async () => {
-    app = await testApp({ DATABASE_URL: target.url });
+    app = await testApp({ DATABASE_URL: target.url }, { clock: clock.now });
   });
   afterAll(async () => {
     await app.close();
@@ -43,9 +45,16 @@ describe.each(targets)('liveness and readiness on $name', (target: DatabaseTarge
         timestamp: string;
       }>`select name, timestamp from kysely_migration where name = '020_outbox_age'`.execute(db)
     ).rows;
+    // The migrations are read again once their last read is MIGRATIONS_RECHECK_MS old.
+    const afterRecheck = () => {
+      clock.advance(MIGRATIONS_RECHECK_MS);
+      return ready();
+    };
+    expect((await ready()).statusCode).toBe(200);
     await sql`delete from kysely_migration where name = '020_outbox_age'`.execute(db);
     try {
-      const behind = await ready();
+      expect((await ready()).statusCode, 'the last read still stands').toBe(200);
+      const behind = await afterRecheck();
       expect(behind.statusCode).toBe(503);
       expect(behind.headers['retry-after']).toBe('5');
       expect(behind.json()).toEqual({ error: unavailable, reasons: ['migrations_pending'] });
@@ -56,11 +65,24 @@ describe.each(targets)('liveness and readiness on $name', (target: DatabaseTarge
       db,
     );
     try {
-      expect((await ready()).json()).toEqual({ error: unavailable, reasons: ['migrations_unknown'] });
+      expect((await afterRecheck()).json()).toEqual({ error: unavailable, reasons: ['migrations_unknown'] });
     } finally {
       await sql`delete from kysely_migration where name = '999_a_newer_release'`.execute(db);
     }
-    expect((await ready()).statusCode).toBe(200);
+    expect((await afterRecheck()).statusCode).toBe(200);
+  });
+
+  it('asks the database one thing per probe: the migrations when their read is due, else a ping', async () => {
+    clock.advance(MIGRATIONS_RECHECK_MS);
+    const ping = vi.spyOn(app.database, 'ping');
+    try {
+      expect((await ready()).statusCode).toBe(200);
+      expect(ping, 'the migrations read answers for the database').not.toHaveBeenCalled();
+      for (let probe = 0; probe < 2; probe += 1) expect((await ready()).statusCode).toBe(200);
+      expect(ping).toHaveBeenCalledTimes(2);
+    } finally {
+      ping.mockRestore();
+    }
   });
 
   it('answers 503 definition_not_loaded while the live version has no artifacts', async () => {

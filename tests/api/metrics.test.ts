@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { spendAddressLookup } from '../../src/server/address/address-budget.js';
 import { smsCodesHourKey } from '../../src/server/mobile-code/mobile-code.service.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { followupPaths } from '../../src/shared/followup-contract.js';
@@ -192,6 +193,20 @@ describe.each(targets)('Prometheus metrics on $name', (target: DatabaseTarget) =
     expect(valueOf(later1, 'pharmacy_outbox_oldest_waiting_age_seconds', { outbox: 'sms' })).toBe(12 * 60);
   });
 
+  it('asks the database one statement per scrape: its answer stands for the readiness ping', async () => {
+    const ping = vi.spyOn(app.database, 'ping');
+    try {
+      for (let scrapeCount = 0; scrapeCount < 2; scrapeCount += 1) {
+        const text = await scrapeText(app);
+        expect(valueOf(text, 'pharmacy_metrics_database_up')).toBe(1);
+        expect(valueOf(text, 'pharmacy_ready')).toBe(1);
+      }
+      expect(ping).not.toHaveBeenCalled();
+    } finally {
+      ping.mockRestore();
+    }
+  });
+
   it('counts a lockout by the kind of its key, never the key itself', async () => {
     const email = 'locked-out@example.ir';
     await createStaffAccount(app.database.db, email, 'agent', 'a long enough password', 0);
@@ -250,6 +265,7 @@ describe.each(codeTargets)('the one-time codes in the metrics on $name', (target
         SMS_CODE_PROOF_DIFFICULTY: '1',
         RATE_LIMIT_MOBILE_CODE_PER_MINUTE: '100000',
         SMS_CODES_PER_HOUR: '40',
+        ADDRESS_LOOKUPS_PER_HOUR: '25',
       },
       { clock: clock.now },
     );
@@ -274,6 +290,20 @@ describe.each(codeTargets)('the one-time codes in the metrics on $name', (target
       .where('key', '=', smsCodesHourKey(clock.now() + 3_600_000))
       .executeTakeFirst();
     expect(nextHour).toBeUndefined();
+  });
+
+  it('reads the hourly address lookups spent against ADDRESS_LOOKUPS_PER_HOUR, the next hour from nothing', async () => {
+    const limits = { perHour: app.config.mapService.lookupsPerHour, perDay: app.config.mapService.lookupsPerDay };
+    for (let lookup = 0; lookup < 4; lookup += 1) await spendAddressLookup(app.database, clock.now(), limits);
+    const text = await scrapeText(app);
+    expect(valueOf(text, 'pharmacy_hourly_budget_spent', { budget: 'address_lookups' })).toBe(4);
+    expect(valueOf(text, 'pharmacy_hourly_budget_limit', { budget: 'address_lookups' })).toBe(25);
+    expect(valueOf(text, 'pharmacy_hourly_budget_spent', { budget: 'sms_codes' })).toBe(3);
+
+    clock.advance(3_600_000);
+    const nextHour = await scrapeText(app);
+    expect(valueOf(nextHour, 'pharmacy_hourly_budget_spent', { budget: 'address_lookups' })).toBe(0);
+    expect(valueOf(nextHour, 'pharmacy_hourly_budget_spent', { budget: 'sms_codes' })).toBe(0);
   });
 });
 
@@ -326,6 +356,8 @@ describe.each(slowTargets)('a slow database at scrape time on $name', (target: D
       await locker.query('lock table sms_outbox in access exclusive mode');
       const text = await scrapeText(app);
       expect(valueOf(text, 'pharmacy_metrics_database_up')).toBe(0);
+      // Without the statement's answer readiness pings, and the database answers a ping.
+      expect(valueOf(text, 'pharmacy_ready')).toBe(1);
       expect(valueOf(text, 'pharmacy_outbox_waiting_messages', { outbox: 'sms' })).toBeUndefined();
       expect(valueOf(text, 'pharmacy_hourly_budget_spent', { budget: 'sms_codes' })).toBeUndefined();
       expect(valueOf(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { reserveAttempt, windowAllowance } from '../throttle/throttle.repository
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const HOUR_COUNTER = 'address-lookups-hour';
 
 /** ADDRESS_LOOKUPS_PER_HOUR / ADDRESS_LOOKUPS_PER_DAY: calls to the paid service across all clients. */
 export interface AddressBudgetLimits {
@@ -33,7 +34,7 @@ export async function spendAddressLookup(
   limits: AddressBudgetLimits,
 ): Promise<void> {
   const day = windowAllowance('address-lookups-day', limits.perDay, DAY, now);
-  const hour = windowAllowance('address-lookups-hour', limits.perHour, HOUR, now);
+  const hour = windowAllowance(HOUR_COUNTER, limits.perHour, HOUR, now);
   // Relaxed: a power cut may forget the last few counts, never let a flood through.
   await database.transaction('relaxed', async (trx) => {
     if ((await reserveAttempt(trx, day.key, now, day.rule)) === undefined)
@@ -41,4 +42,9 @@ export async function spendAddressLookup(
     if ((await reserveAttempt(trx, hour.key, now, hour.rule)) === undefined)
       throw new AddressBudgetSpent('hour', hour.endsInMs);
   });
+}
+
+/** The throttle key counting this clock hour's calls (the metrics read how much of it is spent); the limit does not shape it. */
+export function addressLookupsHourKey(now: number): string {
+  return windowAllowance(HOUR_COUNTER, 1, HOUR, now).key;
 }

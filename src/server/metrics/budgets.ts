@@ -1,3 +1,4 @@
+import { addressLookupsHourKey } from '../address/address-budget.js';
 import type { Config } from '../config.js';
 import { smsCodesHourKey } from '../mobile-code/mobile-code.service.js';
 
@@ -11,10 +12,12 @@ export interface HourlyBudget {
 }
 
 /**
- * The hourly budgets of this configuration. The address lookups' budget joins here once its
- * counter exists: a `HourlyBudget` named `address_lookups`, its limit read from the configuration
- * (ADDRESS_LOOKUPS_PER_HOUR) and `keyAt` the throttle key its counter uses for the hour.
+ * The hourly budgets of this configuration: the one-time codes sent (SMS_CODES_PER_HOUR) and the
+ * calls to the paid map service for the address from the pin (ADDRESS_LOOKUPS_PER_HOUR).
  */
 export function hourlyBudgets(config: Config): HourlyBudget[] {
-  return [{ name: 'sms_codes', limit: config.smsCodes.perHour, keyAt: smsCodesHourKey }];
+  return [
+    { name: 'sms_codes', limit: config.smsCodes.perHour, keyAt: smsCodesHourKey },
+    { name: 'address_lookups', limit: config.mapService.lookupsPerHour, keyAt: addressLookupsHourKey },
+  ];
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { OutboxName } from './metrics.js';
 
@@ -11,26 +11,6 @@ export interface OutboxDepth {
   oldestCreatedAt?: number;
 }
 
-const OUTBOX_TABLES = { sms: 'sms_outbox', webhook: 'webhook_messages' } as const;
-
-/**
- * How many messages an outbox still owes and since when: one statement over the (status,
- * created_at) index, which holds everything it reads, so it walks the owed rows' index entries
- * only (a few thousand a millisecond), never the delivered ones.
- */
-export async function outboxDepth(db: Kysely<Database>, outbox: OutboxName): Promise<OutboxDepth> {
-  const row = await db
-    .selectFrom(OUTBOX_TABLES[outbox])
-    .select((eb) => [eb.fn.countAll<number | string>().as('waiting'), eb.fn.min('created_at').as('oldest')])
-    .where('status', 'in', OWED)
-    .executeTakeFirst();
-  const oldest = row?.oldest;
-  return {
-    waiting: Number(row?.waiting ?? 0),
-    oldestCreatedAt: oldest === null || oldest === undefined ? undefined : Number(oldest),
-  };
-}
-
 export type DisabledBy = 'gone' | 'failing' | 'by_admin';
 
 export interface EndpointFigures {
@@ -39,31 +19,87 @@ export interface EndpointFigures {
   failingSince?: number;
 }
 
-/** The endpoints' health, from their own rows: a handful of them, read whole. */
-export async function endpointFigures(db: Kysely<Database>): Promise<EndpointFigures> {
-  const rows = await db
-    .selectFrom('webhook_endpoints')
-    .select((eb) => [
-      'enabled',
-      'disabled_reason',
-      eb.fn.countAll<number | string>().as('count'),
-      eb.fn.min('failing_since').as('failing_since'),
-    ])
-    .groupBy(['enabled', 'disabled_reason'])
-    .execute();
-  const figures: EndpointFigures = { disabled: { gone: 0, failing: 0, by_admin: 0 } };
-  for (const row of rows) {
-    if (row.enabled === 1) {
-      if (row.failing_since !== null) figures.failingSince = Number(row.failing_since);
-      continue;
-    }
-    figures.disabled[row.disabled_reason ?? 'by_admin'] += Number(row.count);
-  }
-  return figures;
+/** Everything the database holds for a scrape, read at one instant by one statement. */
+export interface DatabaseFigures {
+  outboxes: Record<OutboxName, OutboxDepth>;
+  endpoints: EndpointFigures;
+  /** What each throttle key asked about has counted (0 when it has no row): an hourly budget's spending. */
+  counted: (key: string) => number;
 }
 
-/** What a throttle key has counted (0 when it has no row): an hourly budget's spending. */
-export async function counted(db: Kysely<Database>, key: string): Promise<number> {
-  const row = await db.selectFrom('throttle').select('failures').where('key', '=', key).executeTakeFirst();
-  return Number(row?.failures ?? 0);
+const OUTBOX_TABLES = { sms: 'sms_outbox', webhook: 'webhook_messages' } as const;
+
+/** One row of the statement: which figure, its label (outbox, reason or throttle key), a count and an instant. */
+interface FigureRow {
+  figure: string;
+  label: string | null;
+  count: number | string;
+  at: number | string | null;
+}
+
+const figure = (name: string) => sql<string>`${sql.lit(name)}`.as('figure');
+const noInstant = sql<number | string | null>`null`.as('at');
+
+/**
+ * The scrape's figures in one statement (UNION ALL of small aggregates), so a scrape costs one
+ * round trip and one pooled connection, however many figures there are. Each outbox's part walks
+ * the owed rows' entries of its (status, created_at) index only, never the delivered ones; the
+ * endpoints are a handful of rows; the budgets are primary-key reads.
+ */
+export async function readDatabaseFigures(db: Kysely<Database>, budgetKeys: string[]): Promise<DatabaseFigures> {
+  const owed = (outbox: OutboxName) =>
+    db
+      .selectFrom(OUTBOX_TABLES[outbox])
+      .select((eb) => [
+        figure('owed'),
+        sql<string | null>`${sql.lit(outbox)}`.as('label'),
+        eb.fn.countAll<number | string>().as('count'),
+        eb.fn.min<number | string | null>('created_at').as('at'),
+      ])
+      .where('status', 'in', OWED);
+  const disabled = db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => [
+      figure('disabled'),
+      'disabled_reason as label',
+      eb.fn.countAll<number | string>().as('count'),
+      noInstant,
+    ])
+    .where('enabled', '=', 0)
+    .groupBy('disabled_reason');
+  const failing = db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => [
+      figure('failing'),
+      sql<string | null>`null`.as('label'),
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.min<number | string | null>('failing_since').as('at'),
+    ])
+    .where('enabled', '=', 1);
+  const spent = db
+    .selectFrom('throttle')
+    .select([figure('spent'), 'key as label', 'failures as count', noInstant])
+    .where('key', 'in', budgetKeys.length > 0 ? budgetKeys : ['']);
+  const rows: FigureRow[] = await owed('sms')
+    .unionAll(owed('webhook'))
+    .unionAll(disabled)
+    .unionAll(failing)
+    .unionAll(spent)
+    .execute();
+  return figuresOf(rows);
+}
+
+function figuresOf(rows: FigureRow[]): DatabaseFigures {
+  const outboxes: Record<OutboxName, OutboxDepth> = { sms: { waiting: 0 }, webhook: { waiting: 0 } };
+  const endpoints: EndpointFigures = { disabled: { gone: 0, failing: 0, by_admin: 0 } };
+  const spent = new Map<string, number>();
+  for (const row of rows) {
+    const at = row.at === null ? undefined : Number(row.at);
+    if (row.figure === 'owed') outboxes[row.label as OutboxName] = { waiting: Number(row.count), oldestCreatedAt: at };
+    else if (row.figure === 'disabled')
+      endpoints.disabled[(row.label as DisabledBy | null) ?? 'by_admin'] += Number(row.count);
+    else if (row.figure === 'failing') endpoints.failingSince = at;
+    else if (row.label !== null) spent.set(row.label, Number(row.count));
+  }
+  return { outboxes, endpoints, counted: (key) => spent.get(key) ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { migrationState, type DatabaseHandle } from '../db/database.js';
+import { migrationState, type DatabaseHandle, type MigrationState } from '../db/database.js';
 import { withDeadline } from './deadline.js';
 
 /** Why a process should not be sent traffic now: the codes GET /api/health/ready answers with. */
@@ -20,6 +20,19 @@ export interface ReadinessDeps {
   definitionLoaded: () => boolean;
   /** How long the database and Redis may take to answer. */
   timeoutMs: number;
+  /** The clock the migrations' read is aged by. */
+  clock: () => number;
+}
+
+/**
+ * How long the migrations read stays the answer. They change at a deploy only; a newer release
+ * migrating the database under this process makes it not ready within this time.
+ */
+export const MIGRATIONS_RECHECK_MS = 10_000;
+
+interface MigrationsRead {
+  state: Promise<MigrationState>;
+  readAt: number;
 }
 
 /**
@@ -30,6 +43,7 @@ export interface ReadinessDeps {
  */
 export class Readiness {
   #stopping = false;
+  #migrations: MigrationsRead | undefined;
 
   constructor(private readonly deps: ReadinessDeps) {}
 
@@ -42,9 +56,12 @@ export class Readiness {
     this.#stopping = true;
   }
 
-  /** The reasons not to send traffic now; empty when ready. */
-  async check(): Promise<NotReadyReason[]> {
-    const [database, redis] = await Promise.all([this.#database(), this.#redis()]);
+  /**
+   * The reasons not to send traffic now; empty when ready. `databaseAnswered`: the caller has just
+   * had an answer from the database (the scrape's statement), which stands for the ping.
+   */
+  async check({ databaseAnswered = false } = {}): Promise<NotReadyReason[]> {
+    const [database, redis] = await Promise.all([this.#database(databaseAnswered), this.#redis()]);
     const reasons: NotReadyReason[] = [];
     if (this.#stopping) reasons.push('stopping');
     reasons.push(...database, ...redis);
@@ -52,11 +69,14 @@ export class Readiness {
     return reasons;
   }
 
-  async #database(): Promise<NotReadyReason[]> {
+  /** One round trip at most: the migrations' read when it is due (it answers for the database too), else a ping. */
+  async #database(databaseAnswered: boolean): Promise<NotReadyReason[]> {
     const { database, timeoutMs } = this.deps;
     try {
-      await withDeadline(database.ping(), timeoutMs, 'the database ping');
-      const state = await withDeadline(migrationState(database), timeoutMs, 'the migrations read');
+      let migrations = this.#recentMigrations();
+      if (migrations === undefined) migrations = this.#readMigrations();
+      else if (!databaseAnswered) await withDeadline(database.ping(), timeoutMs, 'the database ping');
+      const state = await migrations;
       const reasons: NotReadyReason[] = [];
       if (state.pending.length > 0) reasons.push('migrations_pending');
       if (state.unknown.length > 0) reasons.push('migrations_unknown');
@@ -64,6 +84,25 @@ export class Readiness {
     } catch {
       return ['database_unavailable'];
     }
+  }
+
+  #recentMigrations(): Promise<MigrationState> | undefined {
+    const read = this.#migrations;
+    if (read === undefined) return undefined;
+    const age = this.deps.clock() - read.readAt;
+    return age >= 0 && age < MIGRATIONS_RECHECK_MS ? read.state : undefined;
+  }
+
+  /** Probes at once share the read; a failed read is forgotten, so the next probe reads again. */
+  #readMigrations(): Promise<MigrationState> {
+    const { database, timeoutMs, clock } = this.deps;
+    const state = withDeadline(migrationState(database), timeoutMs, 'the migrations read');
+    const read = { state, readAt: clock() };
+    this.#migrations = read;
+    state.catch(() => {
+      if (this.#migrations === read) this.#migrations = undefined;
+    });
+    return state;
   }
 
   async #redis(): Promise<NotReadyReason[]> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { HourlyBudget } from './budgets.js';
 import { withDeadline } from './deadline.js';
-import { counted, endpointFigures, outboxDepth } from './figures.repository.js';
+import { readDatabaseFigures } from './figures.repository.js';
 import type { Metrics, OutboxName } from './metrics.js';
 import { NOT_READY_REASONS, type Readiness } from './readiness.js';
 
@@ -23,11 +23,13 @@ const OUTBOXES: OutboxName[] = ['sms', 'webhook'];
 
 /**
  * Brings the figures read at scrape time up to date, then renders every metric. The database's
- * figures are read with a bound: past it they are left out of this scrape (with
- * pharmacy_metrics_database_up 0) and the rest is served. Scrapes that overlap share one read.
+ * figures are one statement, read with a bound: past it they are left out of this scrape (with
+ * pharmacy_metrics_database_up 0) and the rest is served. Readiness is checked after it, and
+ * takes that statement's answer as its database ping, so a scrape holds one pooled connection
+ * for one round trip at a time. Scrapes that overlap share one read.
  */
 export class Scrape {
-  #reading: Promise<void> | undefined;
+  #reading: Promise<boolean> | undefined;
 
   constructor(private readonly deps: ScrapeDeps) {
     for (const budget of deps.budgets) deps.metrics.budgetLimit.set({ budget: budget.name }, budget.limit);
@@ -37,25 +39,27 @@ export class Scrape {
     const { metrics } = this.deps;
     metrics.liveVersion.reset();
     metrics.liveVersion.set({ version: this.deps.liveVersion() }, 1);
-    await Promise.all([this.#databaseFigures(), this.#readiness()]);
+    const databaseAnswered = await this.#databaseFigures();
+    await this.#readiness(databaseAnswered);
     return metrics.text();
   }
 
-  async #readiness(): Promise<void> {
+  async #readiness(databaseAnswered: boolean): Promise<void> {
     const { metrics, readiness } = this.deps;
-    const reasons = new Set(await readiness.check());
+    const reasons = new Set(await readiness.check({ databaseAnswered }));
     metrics.ready.set(reasons.size === 0 ? 1 : 0);
     for (const reason of NOT_READY_REASONS) metrics.notReady.set({ reason }, reasons.has(reason) ? 1 : 0);
   }
 
-  #databaseFigures(): Promise<void> {
+  /** Whether the database answered. */
+  #databaseFigures(): Promise<boolean> {
     this.#reading ??= this.#readDatabase().finally(() => {
       this.#reading = undefined;
     });
     return this.#reading;
   }
 
-  async #readDatabase(): Promise<void> {
+  async #readDatabase(): Promise<boolean> {
     const { metrics, queryTimeoutMs } = this.deps;
     const started = performance.now();
     const gauges = [
@@ -70,10 +74,12 @@ export class Scrape {
       for (const gauge of gauges) gauge.reset();
       figures();
       metrics.databaseUp.set(1);
+      return true;
     } catch (error) {
       for (const gauge of gauges) gauge.reset();
       metrics.databaseUp.set(0);
       this.deps.onSlowRead(error as Error);
+      return false;
     } finally {
       metrics.databaseReadSeconds.set((performance.now() - started) / 1000);
     }
@@ -84,14 +90,11 @@ export class Scrape {
     const { read, clock, budgets, metrics } = this.deps;
     const db = read();
     const now = clock();
-    const [depths, endpoints, spent] = await Promise.all([
-      Promise.all(OUTBOXES.map((outbox) => outboxDepth(db, outbox))),
-      endpointFigures(db),
-      Promise.all(budgets.map((budget) => counted(db, budget.keyAt(now)))),
-    ]);
+    const keys = budgets.map((budget) => budget.keyAt(now));
+    const { outboxes, endpoints, counted } = await readDatabaseFigures(db, keys);
     return () => {
-      OUTBOXES.forEach((outbox, index) => {
-        const depth = depths[index];
+      OUTBOXES.forEach((outbox) => {
+        const depth = outboxes[outbox];
         metrics.outboxWaiting.set({ outbox }, depth.waiting);
         const age = depth.oldestCreatedAt === undefined ? 0 : Math.max(0, now - depth.oldestCreatedAt) / 1000;
         metrics.outboxOldestAge.set({ outbox }, age);
@@ -101,7 +104,7 @@ export class Scrape {
       metrics.webhookFailingFor.set(
         endpoints.failingSince === undefined ? 0 : Math.max(0, now - endpoints.failingSince) / 1000,
       );
-      budgets.forEach((budget, index) => metrics.budgetSpent.set({ budget: budget.name }, spent[index]));
+      budgets.forEach((budget, index) => metrics.budgetSpent.set({ budget: budget.name }, counted(keys[index])));
     };
   }
 }

@@ -41,6 +41,7 @@ export default fp(
       redis: () => (app.hasDecorator('redis') ? app.redis : undefined),
       definitionLoaded: () => app.definitionArtifacts.ready(app.definitions.live().version) !== undefined,
       timeoutMs: READINESS_TIMEOUT_MS,
+      clock: app.clock,
     });
     let warned = 0;
     const scrape = new Scrape({
