@@ -72,9 +72,9 @@ test("each step's HTML carries its heading, the header and its empty form before
     // Nothing but the HTML before the first paint: no script file, stylesheet, preload or image the
     // browser would fetch beside it (the logo is drawn inline, the favicon is a data: URI).
     expect(html, candidate.route).not.toMatch(
-      /<script[^>]* src=|<link rel="(?:stylesheet|preload|modulepreload)"|<img /,
+      /<script[^>]*\ssrc=|<link\s+rel="(?:stylesheet|preload|modulepreload)"|<img\s/,
     );
-    expect(html, candidate.route).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+    expect(html, candidate.route).toMatch(/<link\s+rel="icon"\s+href="data:image\/svg\+xml,/);
     // The live version's validators (an immutable module of the server) come with the form's code,
     // and its definition is fetched for the app to hydrate with.
     const { definitionVersion } = await (await request.get('/api/Register/Config')).json();

@@ -27,18 +27,19 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
   { screen: 'registrations', navTitle: faConsole.staff.registrationsScreen, Screen: RegistrationsScreen },
   { screen: 'registration', Screen: RegistrationScreen },
   { screen: 'funnel', navTitle: faConsole.staff.funnel, Screen: lazy(() => import('../funnel/FunnelScreen.js')) },
-  // The form's behaviour, per version (product staff and agents).
-  {
-    screen: 'insights',
-    navTitle: faConsole.insights.title,
-    Screen: lazy(() => import('../insights/InsightsScreen.js')),
-  },
   { screen: 'audit', navTitle: faConsole.staff.auditLog, Screen: lazy(() => import('../audit/AuditScreen.js')) },
   // The wizard's editor (CodeMirror and all in its own chunk).
   {
     screen: 'definition',
     navTitle: faConsole.editor.title,
     Screen: lazy(() => import('../definition/DefinitionScreen.js')),
+  },
+  // The form's behaviour, per version (product staff and agents); after the editor, so an editor's
+  // console opens on the editor and an agent's on the registrations.
+  {
+    screen: 'insights',
+    navTitle: faConsole.insights.title,
+    Screen: lazy(() => import('../insights/InsightsScreen.js')),
   },
   // The SMS outbox.
   { screen: 'outbox', navTitle: fa.followup.outbox.title, Screen: lazy(() => import('../outbox/OutboxScreen.js')) },
