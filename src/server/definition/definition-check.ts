@@ -26,8 +26,11 @@ export function programFiles(): DefinitionTexts {
  */
 export const CHECK_BOUNDS: CheckBounds = { timeoutMs: 10_000, heapMb: 160 };
 
-/** Checks that may wait for the checker at once (editors are few; a save that waits longer is told 503). */
-export const MAX_WAITING_CHECKS = 8;
+/**
+ * Checks that may wait for the checker at once: editors are few, and a save that finds more
+ * waiting is told 503 with Retry-After (a stale one is answered 409 before it waits at all).
+ */
+export const MAX_WAITING_CHECKS = 32;
 
 export interface CheckBounds {
   timeoutMs: number;
@@ -128,7 +131,11 @@ export class CheckerProcess {
     this.child = fork(entry.file, [], {
       execArgv,
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? '' },
+      // Only what Node needs; the server's own Node options (a loader its deployment relies on) too.
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+      },
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
