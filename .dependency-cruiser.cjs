@@ -12,6 +12,7 @@ const serverOrder = `
 paths.ts errors.ts api-tags.ts api.schemas.ts client-address.ts
 config.ts staff-identity.ts
 db/
+definition-check/
 definition/
 definition-assets/
 audit/

@@ -23,7 +23,7 @@ export default defineConfig(({ command }) => {
       react(),
       wizardValidatorsPlugin({
         schemasDir: path.join(root, 'schemas'),
-        formatsModule: path.join(root, 'src/shared/formats.ts'),
+        formatsModule: path.join(root, 'src/shared/definition/formats.ts'),
       }),
       fontSubsetPlugin({
         fonts: ['Regular', 'Bold'].map((weight) =>

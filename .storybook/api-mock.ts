@@ -9,13 +9,18 @@
  *   success or a Persian failure as the story's args say (`registrationOutcome`, …).
  * Anything that is not under /api/ goes to the real fetch (Storybook's own files).
  */
-import { apiPaths, type ApiErrorBody, type Captcha, type RegistrationAnswer } from '../src/shared/api-contract.js';
-import { fa } from '../src/shared/strings.fa.js';
-import { definitionStaffPaths } from '../src/shared/definition-contract.js';
-import { definitionAssetPaths } from '../src/shared/definition-assets.js';
+import {
+  apiPaths,
+  type ApiErrorBody,
+  type Captcha,
+  type RegistrationAnswer,
+} from '../src/shared/contracts/wizard-api.js';
+import { fa } from '../src/shared/text/strings.fa.js';
+import { definitionStaffPaths } from '../src/shared/contracts/definition.js';
+import { definitionAssetPaths } from '../src/shared/definition/definition-assets.js';
 import { sampleDraft, sampleDiff, sampleVersions } from '../src/client/staff/definition/definition-fixtures.js';
 import { sampleAddressSuggestion, sampleCaptcha, sampleConfig, sampleLocations } from '../widgets/story-fixtures.js';
-import { integrationPaths } from '../src/shared/integrations-contract.js';
+import { integrationPaths } from '../src/shared/contracts/integrations.js';
 import {
   refusedUrlMessage,
   sampleApiKey,

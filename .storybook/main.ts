@@ -19,7 +19,7 @@ import {
   VALIDATORS_MODULE_ID,
   wizardValidatorsPlugin,
 } from '../src/client/build/validators-plugin.js';
-import { formSteps } from '../src/shared/wizard-definition.js';
+import { formSteps } from '../src/shared/definition/wizard-definition.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,7 +74,7 @@ const config: StorybookConfig = {
       plugins.push(
         wizardValidatorsPlugin({
           schemasDir: path.join(root, 'schemas'),
-          formatsModule: path.join(root, 'src/shared/formats.ts'),
+          formatsModule: path.join(root, 'src/shared/definition/formats.ts'),
         }),
       );
     }

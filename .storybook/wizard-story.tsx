@@ -17,8 +17,8 @@ import {
   type WizardState,
 } from '../src/client/state/wizard-storage.js';
 import { loadFullWizard, shellWizard } from '../src/client/wizard-source.js';
-import type { StepTest } from '../src/shared/step-conditions.js';
-import type { Drafts, LoadedWizard } from '../src/shared/wizard-definition.js';
+import type { StepTest } from '../src/shared/definition/step-conditions.js';
+import type { Drafts, LoadedWizard } from '../src/shared/definition/wizard-definition.js';
 import { MemoryStorage } from './memory-storage.js';
 
 /** As main.tsx: the precompiled validators (virtual:wizard-validators) load with the form steps. */

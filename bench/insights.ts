@@ -22,8 +22,8 @@ import { loadConfig } from '../src/server/config.js';
 import { catalogueOf } from '../src/server/insights/catalogue.js';
 import { addCounts, type Count } from '../src/server/insights/insights.repository.js';
 import { readInsights, type InsightsQuery } from '../src/server/insights/insights.report.js';
-import { insightsPaths, type InsightBatch } from '../src/shared/insights-contract.js';
-import { TIME_BUCKETS } from '../src/shared/insights-stats.js';
+import { insightsPaths, type InsightBatch } from '../src/shared/contracts/insights.js';
+import { TIME_BUCKETS } from '../src/shared/insights/stats.js';
 import { root } from './lib/util.js';
 
 const option = (name: string, fallback: number) =>

@@ -1,4 +1,4 @@
-import { fa } from '../src/shared/strings.fa.js';
+import { fa } from '../src/shared/text/strings.fa.js';
 
 export interface QueryStateProps {
   id: string;

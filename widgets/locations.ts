@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { City, Province } from '../src/shared/api-contract.js';
-import { foldPlaceName } from '../src/shared/normalize.js';
+import type { City, Province } from '../src/shared/contracts/wizard-api.js';
+import { foldPlaceName } from '../src/shared/text/normalize.js';
 import { useWidgetServices } from './services.js';
 import { persianCollator } from './shared.js';
 

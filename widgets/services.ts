@@ -5,9 +5,9 @@
  * stories and tests inject theirs. So widgets/ never imports src/client/.
  */
 import { createContext, useContext } from 'react';
-import { apiPaths } from '../src/shared/api-contract.js';
-import type { AddressSuggestion, Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
-import type { MobileCodeSent } from '../src/shared/followup-contract.js';
+import { apiPaths } from '../src/shared/contracts/wizard-api.js';
+import type { AddressSuggestion, Captcha, Locations, RegisterConfig } from '../src/shared/contracts/wizard-api.js';
+import type { MobileCodeSent } from '../src/shared/contracts/followup.js';
 
 /** The part of a query's state a widget reads (React Query's result fits it as it is). */
 export interface ServiceQuery<T> {

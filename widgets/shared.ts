@@ -15,14 +15,14 @@ export function invalid(rawErrors: string[] | undefined): true | undefined {
   return rawErrors !== undefined && rawErrors.length > 0 ? true : undefined;
 }
 
-/** Replaces `{name}` in a Persian template by the values as given (src/shared/text.ts `fill` also writes their digits in Persian). */
+/** Replaces `{name}` in a Persian template by the values as given (src/shared/text/persian.ts `fill` also writes their digits in Persian). */
 export function fillAsGiven(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? String(values[name]) : whole,
   );
 }
 
-export { toPersianDigits } from '../src/shared/normalize.js';
+export { toPersianDigits } from '../src/shared/text/normalize.js';
 
 /** Persian collation for sorting names (ی and ک as in the dictionary). */
 export const persianCollator = new Intl.Collator('fa');

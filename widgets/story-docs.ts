@@ -1,6 +1,6 @@
 /**
  * The description on each widget's Storybook docs page (autodocs): what the widget is, its
- * `ui:options` with their defaults (from the widget's declaration, src/shared/widget-declarations.ts)
+ * `ui:options` with their defaults (from the widget's declaration, src/shared/definition/widget-declarations.ts)
  * and the JSON a product staff member writes in schemas/steps/ to use it, taken from the step the
  * story renders: the field's schema and uiSchema entries, and those of the sibling fields the widget
  * reads or writes. Built from the files themselves, so the page cannot drift from them.

@@ -3,7 +3,7 @@
  * The map settings are the shipped schemas/register-config.json.
  */
 import registerConfig from '../schemas/register-config.json';
-import type { AddressSuggestion, Captcha, Locations, RegisterConfig } from '../src/shared/api-contract.js';
+import type { AddressSuggestion, Captcha, Locations, RegisterConfig } from '../src/shared/contracts/wizard-api.js';
 
 export const sampleConfig: RegisterConfig = {
   tiers: registerConfig.tiers,

@@ -20,8 +20,8 @@ import {
   type Captcha,
   type Locations,
   type RegisterConfig,
-} from '../src/shared/api-contract.js';
-import { fa } from '../src/shared/strings.fa.js';
+} from '../src/shared/contracts/wizard-api.js';
+import { fa } from '../src/shared/text/strings.fa.js';
 
 /** How a story wants one API answer: the data, forever loading, or failed. */
 export type Seed<T> = T | 'loading' | 'error';

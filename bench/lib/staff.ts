@@ -3,7 +3,7 @@
 // the console does.
 import { openDatabase } from '../../src/server/db/database.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { staffPaths, type StaffRole } from '../../src/shared/staff-contract.js';
+import { staffPaths, type StaffRole } from '../../src/shared/contracts/staff.js';
 import { cookieHeader, cookiesOf, send } from './http.js';
 
 export interface StaffAccount {

@@ -4,8 +4,8 @@
 // propagationMs: from its answer until a second server process on the same database sends the new
 // version's page.
 import { join } from 'node:path';
-import { definitionStaffPaths } from '../../src/shared/definition-contract.js';
-import type { DraftAnswer, DraftSaved, PublishAnswer } from '../../src/shared/definition-contract.js';
+import { definitionStaffPaths } from '../../src/shared/contracts/definition.js';
+import type { DraftAnswer, DraftSaved, PublishAnswer } from '../../src/shared/contracts/definition.js';
 import { send } from '../lib/http.js';
 import type { ServerProcess } from '../lib/processes.js';
 import { signInStaff, staffCall, type StaffAccount } from '../lib/staff.js';

@@ -6,11 +6,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { checkDefinition } from '../../src/shared/definition-check/index.js';
-import type { Problem } from '../../src/shared/definition-check/problem.js';
+import { checkDefinition } from '../../src/server/definition-check/index.js';
+import type { Problem } from '../../src/server/definition-check/problem.js';
 import { STORED_FLOOR } from '../../src/server/registration/registration.columns.js';
 
-export type { Problem } from '../../src/shared/definition-check/problem.js';
+export type { Problem } from '../../src/server/definition-check/problem.js';
 
 export interface CheckResult {
   /** Absolute path of the checked folder. */

@@ -1,9 +1,9 @@
 /** How problems are printed for people (one line each) and for tools (--json). */
 import { isAbsolute, relative } from 'node:path';
 import type { CheckResult } from './index.js';
-import type { Problem } from '../../src/shared/definition-check/problem.js';
-import { problemLine } from '../../src/shared/definition-check/index.js';
-import { plural } from '../../src/shared/definition-check/text.js';
+import type { Problem } from '../../src/server/definition-check/problem.js';
+import { problemLine } from '../../src/server/definition-check/index.js';
+import { plural } from '../../src/server/definition-check/text.js';
 
 /** The folder as the user should see it: relative to the current directory when inside it. */
 export function shownDir(dir: string, cwd = process.cwd()): string {

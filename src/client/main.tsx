@@ -3,10 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './styles/fonts.css';
 import './styles/app.css';
-import { fa } from '../shared/strings.fa.js';
+import { fa } from '../shared/text/strings.fa.js';
 import { loadRegisterConfig } from './api/config.js';
 import { loadFormStepPage, WizardApp } from './app/WizardApp.js';
-import { fetchVersionSource, wizardDefinitionOf, type WizardDefinition } from './definition/source.js';
+import { fetchVersionSource, readyDefinitionOf, type ReadyDefinition } from './definition/source.js';
 import { carryOverDrafts, storageKeyFor } from './state/version-drafts.js';
 import { startInsights } from './state/insights.js';
 
@@ -31,7 +31,7 @@ function Hydrated(): null {
   return null;
 }
 
-function app(definition: WizardDefinition, carriedOver: boolean) {
+function app(definition: ReadyDefinition, carriedOver: boolean) {
   return (
     <StrictMode>
       <Hydrated />
@@ -78,9 +78,9 @@ function sessionStore(): Storage | undefined {
  * The live version this page was made for (Register/Config, inlined into the page by the server),
  * its definition (the page's loader has it on the way) and, for conditional steps, its conditions.
  */
-async function loadLiveDefinition(): Promise<WizardDefinition> {
+async function loadLiveDefinition(): Promise<ReadyDefinition> {
   const { definitionVersion, analytics } = await loadRegisterConfig();
-  const definition = await wizardDefinitionOf(await fetchVersionSource(definitionVersion));
+  const definition = await readyDefinitionOf(await fetchVersionSource(definitionVersion));
   // «رفتار فرم»: its sender loads after first paint; with ANALYTICS=off nothing is kept at all.
   startInsights(definition.version, analytics !== false);
   return definition;

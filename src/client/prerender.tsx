@@ -1,6 +1,6 @@
 /**
  * The server-side entry Vite builds once (build/prerender-plugin.ts) and the server loads from its
- * build folder (src/shared/page-renderer.ts): renders each step's first screen of a version, the
+ * build folder (src/shared/definition/page-renderer.ts): renders each step's first screen of a version, the
  * page a new visitor sees, with the whole definition and its validators resolved, so the HTML
  * carries the empty form. Node only; the server calls it at publish and at start.
  */
@@ -11,16 +11,16 @@ import { StaticRouter } from 'react-router-dom';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { addWizardVocabulary, wizardAjvOptions } from '../shared/ajv-config.js';
-import { definitionAssetPaths } from '../shared/definition-assets.js';
-import { STATUS_ROUTE } from '../shared/followup-contract.js';
-import { fa } from '../shared/strings.fa.js';
-import type { DefinitionFiles } from '../shared/definition-files.js';
-import type { PageRenderer, RenderedPage } from '../shared/page-renderer.js';
-import { hasStepConditions, type StepTest } from '../shared/step-conditions.js';
-import { wizardValidatorOptions } from '../shared/validators-code.js';
-import { stepWidgetNeeds } from '../shared/widget-declarations.js';
-import { loadWizard, type LoadedStep, type LoadedWizard } from '../shared/wizard-definition.js';
+import { addWizardVocabulary, wizardAjvOptions } from '../shared/definition/ajv-config.js';
+import { definitionAssetPaths } from '../shared/definition/definition-assets.js';
+import { STATUS_ROUTE } from '../shared/contracts/followup.js';
+import { fa } from '../shared/text/strings.fa.js';
+import type { DefinitionFiles } from '../shared/definition/definition-files.js';
+import type { PageRenderer, RenderedPage } from '../shared/definition/page-renderer.js';
+import { hasStepConditions, type StepTest } from '../shared/definition/step-conditions.js';
+import { wizardValidatorOptions } from '../shared/definition/validators-code.js';
+import { stepWidgetNeeds } from '../shared/definition/widget-declarations.js';
+import { loadWizard, type LoadedStep, type LoadedWizard } from '../shared/definition/wizard-definition.js';
 import { WizardApp } from './app/WizardApp.js';
 import { documentTitle } from './wizard/use-step-heading.js';
 import type { ValidatorFactory } from './wizard/wizard-env.js';

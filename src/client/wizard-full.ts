@@ -1,5 +1,5 @@
 /** Every file of the definition (see wizard-source.ts), loaded with the form steps. */
-import { loadWizard, type LoadedWizard } from '../shared/wizard-definition.js';
+import { loadWizard, type LoadedWizard } from '../shared/definition/wizard-definition.js';
 
 const files = import.meta.glob<unknown>(
   ['../../schemas/**/*.json', '!../../schemas/wizard.schema.json', '!../../schemas/register-config*.json'],

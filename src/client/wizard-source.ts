@@ -7,7 +7,7 @@
  *   registration schema, loaded by the form steps.
  * In `npm run dev` an edit of these files reloads the page with the new definition.
  */
-import type { LoadedStep, LoadedWizard, UiSchema, WizardDefinition } from '../shared/wizard-definition.js';
+import type { LoadedStep, LoadedWizard, UiSchema, WizardDefinition } from '../shared/definition/wizard-definition.js';
 
 const shellFiles = import.meta.glob<unknown>(['../../schemas/wizard.json', '../../schemas/**/*.ui.json'], {
   eager: true,

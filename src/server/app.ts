@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { pino } from 'pino';
 import type { Config } from './config.js';
 import { ApiError, errorBody } from './errors.js';
-import type { ErrorCode } from '../shared/strings.fa.js';
+import type { ErrorCode } from '../shared/text/strings.fa.js';
 import apiErrors from './plugins/api-errors.js';
 import bodyParsing from './plugins/body-parsing.js';
 import captcha from './plugins/captcha.js';

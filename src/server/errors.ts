@@ -1,5 +1,5 @@
-import { fa, type ErrorCode } from '../shared/strings.fa.js';
-import type { ApiErrorBody } from '../shared/api-contract.js';
+import { fa, type ErrorCode } from '../shared/text/strings.fa.js';
+import type { ApiErrorBody } from '../shared/contracts/wizard-api.js';
 
 /** A refusal the client can act on: status, stable code, and the Persian message of that code. */
 export class ApiError extends Error {

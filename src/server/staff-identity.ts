@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffRole } from '../shared/staff-contract.js';
+import type { StaffRole } from '../shared/contracts/staff.js';
 import { ApiError } from './errors.js';
 
 /** A signed-in colleague, as every room that acts for one knows them. */

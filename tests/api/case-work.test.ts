@@ -9,9 +9,9 @@ import type {
   CasePage,
   CaseSummary,
   Colleague,
-} from '../../src/shared/staff-contract.js';
-import { fa } from '../../src/shared/strings.fa.js';
-import { faConsole } from '../../src/shared/console-strings.fa.js';
+} from '../../src/shared/contracts/staff.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
+import { faConsole } from '../../src/shared/text/console-strings.fa.js';
 import { type DatabaseTarget, databaseTargets, registerOnce, signInStaff, testApp } from './helpers.js';
 
 const targets = await databaseTargets();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiKeys } from '../../src/server/api-keys/api-key.repository.js';
 import { SAFE_METHODS } from '../../src/server/plugins/csrf.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { staffPaths } from '../../src/shared/staff-contract.js';
+import { staffPaths } from '../../src/shared/contracts/staff.js';
 import { signInStaff, testApp, type StaffSession } from './helpers.js';
 
 const PASSWORD = 'a-long-password-for-tests-1';

@@ -9,11 +9,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import type { ValidatorsModule } from '../../src/shared/validators-module.js';
-import { formats } from '../../src/shared/formats.js';
+import type { ValidatorsModule } from '../../src/shared/definition/validators-module.js';
+import { formats } from '../../src/shared/definition/formats.js';
 import { PREVIEW_TOKEN_TTL_MS } from '../../src/server/definition-publishing/preview-token.js';
-import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition-assets.js';
-import { fa } from '../../src/shared/strings.fa.js';
+import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition/definition-assets.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import { type DatabaseTarget, databaseTargets, openSession, signInStaff, TEST_SECRET, testApp } from './helpers.js';
 
 const targets = await databaseTargets();

@@ -4,13 +4,13 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSchemas } from '../../scripts/schemas-check/index.js';
-import { problemWords } from '../../src/shared/definition-check/index.js';
-import { PROGRAM_FILES } from '../../src/shared/definition-files.js';
+import { problemWords } from '../../src/server/definition-check/index.js';
+import { PROGRAM_FILES } from '../../src/shared/definition/definition-files.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { findByTrackingCode } from '../../src/server/registration/registration.repository.js';
 import { recentAudit } from '../../src/server/audit/audit.repository.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { fa } from '../../src/shared/strings.fa.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import {
   type DatabaseTarget,
   databaseTargets,

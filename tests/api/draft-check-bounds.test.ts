@@ -8,7 +8,7 @@ import type { ApiError } from '../../src/server/errors.js';
 import { readDefinitionFolder } from '../../src/server/definition/definition.js';
 import { STORED_FLOOR } from '../../src/server/registration/registration.columns.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { isProgramFile } from '../../src/shared/definition-files.js';
+import { isProgramFile } from '../../src/shared/definition/definition-files.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { hostileDefinitions, hostileTexts } from '../fixtures/hostile-definitions/index.js';
 import { databaseTargets, signInStaff, testApp } from './helpers.js';

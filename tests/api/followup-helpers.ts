@@ -1,7 +1,7 @@
 /** Helpers of the applicant follow-up's API tests: the status lookup, staff decisions, the mobile code routes. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { followupPaths } from '../../src/shared/followup-contract.js';
+import { followupPaths } from '../../src/shared/contracts/followup.js';
 import { cookiesOf, openSession, type Session } from './helpers.js';
 
 export const STAFF_PASSWORD = 'a long enough password';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SCRIPT_HASHES_FILE } from '../../src/shared/page-renderer.js';
+import { PAGE_SCRIPT_HASHES_FILE } from '../../src/shared/definition/page-renderer.js';
 import { tileSource } from '../../src/server/plugins/security-headers.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { openSession, postRegistration, signInStaff, testApp } from './helpers.js';

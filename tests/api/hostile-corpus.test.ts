@@ -13,8 +13,8 @@ import { checkDefinitionTexts } from '../../src/server/definition/definition-che
 import { STORED_FLOOR } from '../../src/server/registration/registration.columns.js';
 import { loadServerValidators } from '../../src/server/definition/sandbox/server-validators.js';
 import { generateValidators } from '../../src/server/definition/sandbox/validators-sandbox.js';
-import { formats } from '../../src/shared/formats.js';
-import { VALIDATOR_RUNTIME_MODULES } from '../../src/shared/validators-module.js';
+import { formats } from '../../src/shared/definition/formats.js';
+import { VALIDATOR_RUNTIME_MODULES } from '../../src/shared/definition/validators-module.js';
 import { hostileDefinitions, hostileTexts, SENTINEL_PATH } from '../fixtures/hostile-definitions/index.js';
 import { hostileFloor } from '../fixtures/hostile-floor.js';
 import { hostilePatterns } from '../fixtures/hostile-patterns.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isProgramFile } from '../../src/shared/definition-files.js';
+import { isProgramFile } from '../../src/shared/definition/definition-files.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { fa } from '../../src/shared/strings.fa.js';
-import { fill } from '../../src/shared/text.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
+import { fill } from '../../src/shared/text/persian.js';
 import { deepText, hostileDefinitions, hostileTexts } from '../fixtures/hostile-definitions/index.js';
 import { type DatabaseTarget, databaseTargets, signInStaff, testApp } from './helpers.js';
 

@@ -9,8 +9,8 @@ import {
   type InsightBatch,
   type InsightEvent,
   type InsightsAnswer,
-} from '../../src/shared/insights-contract.js';
-import { fa } from '../../src/shared/strings.fa.js';
+} from '../../src/shared/contracts/insights.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import { databaseTargets, openSession, signInStaff, testApp, type DatabaseTarget } from './helpers.js';
 
 const targets = await databaseTargets();

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { integrationPaths } from '../../src/shared/integrations-contract.js';
-import { fa } from '../../src/shared/strings.fa.js';
+import { integrationPaths } from '../../src/shared/contracts/integrations.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import { serviceUrl } from '../services.js';
 import { webhookReceiver } from '../fixtures/webhook-receiver.js';
 import { databaseTargets, registerOnce, testApp, type DatabaseTarget } from './helpers.js';

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spendAddressLookup } from '../../src/server/address/address-budget.js';
 import { smsCodesHourKey } from '../../src/server/mobile-code/mobile-code.service.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { followupPaths } from '../../src/shared/followup-contract.js';
+import { followupPaths } from '../../src/shared/contracts/followup.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
 import { verifiedDefinition } from '../fixtures/verified-definition.js';
-import type { CodeProofChallenge } from '../../src/shared/followup-contract.js';
+import type { CodeProofChallenge } from '../../src/shared/contracts/followup.js';
 import {
   databaseTargets,
   fetchCaptcha,

@@ -11,10 +11,10 @@ import {
 import { PROOF_LIFETIME_MS } from '../../src/server/mobile-code/code-proof.js';
 import { CODE_TTL_MS } from '../../src/server/sms/outbox.worker.js';
 import { waitInWords } from '../../src/server/throttle/wait-words.js';
-import { fill } from '../../src/shared/text.js';
-import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../src/shared/followup-contract.js';
+import { fill } from '../../src/shared/text/persian.js';
+import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../src/shared/contracts/followup.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
-import { fa } from '../../src/shared/strings.fa.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import { VERIFY_MESSAGE, verifiedDefinition } from '../fixtures/verified-definition.js';
 import {
   databaseTargets,

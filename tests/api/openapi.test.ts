@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/server/plugins/openapi.js';
-import { insightsPaths } from '../../src/shared/insights-contract.js';
+import { insightsPaths } from '../../src/shared/contracts/insights.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { openSession, postRegistration, solvedCaptcha, testApp } from './helpers.js';
 

@@ -2,7 +2,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { serviceUrl } from '../services.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fa } from '../../src/shared/strings.fa.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import {
   openSession,
   postgresSchema,

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '../../src/shared/api-contract.js';
-import { definitionAssetPaths } from '../../src/shared/definition-assets.js';
-import { DEFINITION_PREVIEW_PATH } from '../../src/shared/definition-preview.js';
+import { apiPaths } from '../../src/shared/contracts/wizard-api.js';
+import { definitionAssetPaths } from '../../src/shared/definition/definition-assets.js';
+import { DEFINITION_PREVIEW_PATH } from '../../src/shared/definition/definition-preview.js';
 import { testApp } from './helpers.js';
 
 let app: FastifyInstance;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { serviceUrl } from '../services.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '../../src/shared/api-contract.js';
+import { apiPaths } from '../../src/shared/contracts/wizard-api.js';
 import { listVisits } from '../../src/server/statistics/visit.repository.js';
-import { fa } from '../../src/shared/strings.fa.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import { openSession, postRegistration, solvedCaptcha, testApp, validRegistration } from './helpers.js';
 
 const apps: FastifyInstance[] = [];

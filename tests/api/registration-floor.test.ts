@@ -4,8 +4,8 @@ import { buildDefinition, readDefinitionFolder } from '../../src/server/definiti
 import { fromRoot } from '../../src/server/paths.js';
 import { countRegistrations } from '../../src/server/registration/registration.repository.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { fa } from '../../src/shared/strings.fa.js';
-import { fill } from '../../src/shared/text.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
+import { fill } from '../../src/shared/text/persian.js';
 import { hostileFloor, type DefinitionFilesJson } from '../fixtures/hostile-floor.js';
 import { makeLiveUnchecked } from './definition-helpers.js';
 import {

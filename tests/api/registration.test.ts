@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRegistrations, findByTrackingCode } from '../../src/server/registration/registration.repository.js';
 import { TRACKING_CODE_PATTERN } from '../../src/server/registration/tracking-code.js';
-import { fa } from '../../src/shared/strings.fa.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import {
   fetchCaptcha,
   openSession,

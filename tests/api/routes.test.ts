@@ -11,7 +11,7 @@ import { errorResponseSchema } from '../../src/server/errors.js';
 import { locationsSchema } from '../../src/server/locations/locations.routes.js';
 import { registerConfigSchema } from '../../src/server/routes/config.routes.js';
 import { listVisits } from '../../src/server/statistics/visit.repository.js';
-import { fa } from '../../src/shared/strings.fa.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import { CAPTCHA_BANK, fetchCaptcha, LOCATIONS_FILE, openSession, testApp } from './helpers.js';
 import bank from '../fixtures/captcha-questions.json' with { type: 'json' };
 

@@ -2,10 +2,10 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_PREFIX, requireStaff } from '../../src/server/plugins/staff-auth.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
-import { CASE_ROLES } from '../../src/shared/staff-contract.js';
-import { fa } from '../../src/shared/strings.fa.js';
-import { faConsole } from '../../src/shared/console-strings.fa.js';
-import { fill } from '../../src/shared/text.js';
+import { CASE_ROLES } from '../../src/shared/contracts/staff.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
+import { faConsole } from '../../src/shared/text/console-strings.fa.js';
+import { fill } from '../../src/shared/text/persian.js';
 import {
   cookiesOf,
   databaseTargets,

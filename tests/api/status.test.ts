@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_FAILURES_BEFORE_LOCK, STATUS_LOCK_MS } from '../../src/server/status/status.service.js';
-import { fa } from '../../src/shared/strings.fa.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import { databaseTargets, openSession, registerOnce, testApp, type DatabaseTarget, type Session } from './helpers.js';
 import {
   askStatus,

@@ -17,14 +17,14 @@ import {
   generateServerValidatorsModule,
   generateValidatorsModule,
   SERVER_MODULE_EXPORTS,
-} from '../../src/shared/validators-code.js';
+} from '../../src/shared/definition/validators-code.js';
 import {
   RE2_MODULE_ID,
   SERVER_VALIDATOR_RUNTIME_MODULES,
   VALIDATOR_RUNTIME_MODULES,
-} from '../../src/shared/validators-module.js';
-import { loadWizard } from '../../src/shared/wizard-definition.js';
-import { formats } from '../../src/shared/formats.js';
+} from '../../src/shared/definition/validators-module.js';
+import { loadWizard } from '../../src/shared/definition/wizard-definition.js';
+import { formats } from '../../src/shared/definition/formats.js';
 
 const PAYLOAD = 'globalThis.__injected = 1';
 const fragments = [

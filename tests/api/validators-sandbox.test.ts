@@ -15,7 +15,7 @@ import {
   GeneratedCodeError,
 } from '../../src/server/definition/sandbox/generated-module-check.js';
 import { fromRoot } from '../../src/server/paths.js';
-import type { DefinitionFiles } from '../../src/shared/definition-files.js';
+import type { DefinitionFiles } from '../../src/shared/definition/definition-files.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sandbox-sentinel-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

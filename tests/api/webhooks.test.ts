@@ -19,8 +19,8 @@ import {
   type WebhookEndpoint,
   type WebhookPayload,
   type WebhookTestAnswer,
-} from '../../src/shared/integrations-contract.js';
-import type { AuditAnswer } from '../../src/shared/staff-contract.js';
+} from '../../src/shared/contracts/integrations.js';
+import type { AuditAnswer } from '../../src/shared/contracts/staff.js';
 import { webhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { moveStatus, registrationId, staffSession, testClock, type StaffSession } from './followup-helpers.js';
 import { databaseTargets, registerOnce, testApp, type DatabaseTarget } from './helpers.js';

@@ -1,4 +1,4 @@
-import { apiPaths } from '../../src/shared/api-contract.js';
+import { apiPaths } from '../../src/shared/contracts/wizard-api.js';
 import { dragMap, expect, fa, fillPharmacyInfo, press, samplePharmacy, step, test } from './helpers.js';
 import type { Page } from '@playwright/test';
 

@@ -28,10 +28,10 @@ import {
   wizard,
 } from './helpers.js';
 import { projectRoot, startServer, type StartedServer } from './server.js';
-import { fill } from '../../src/shared/text.js';
-import type { DraftAnswer } from '../../src/shared/definition-contract.js';
-import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition-assets.js';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/api-contract.js';
+import { fill } from '../../src/shared/text/persian.js';
+import type { DraftAnswer } from '../../src/shared/contracts/definition.js';
+import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition/definition-assets.js';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/contracts/wizard-api.js';
 
 const PASSWORD = 'a long e2e password';
 

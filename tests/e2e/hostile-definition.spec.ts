@@ -15,9 +15,9 @@ import {
   DEFINITION_VERSION_HEADER,
   definitionStaffPaths,
   type DraftAnswer,
-} from '../../src/shared/definition-contract.js';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/api-contract.js';
-import { staffPaths } from '../../src/shared/staff-contract.js';
+} from '../../src/shared/contracts/definition.js';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/contracts/wizard-api.js';
+import { staffPaths } from '../../src/shared/contracts/staff.js';
 import { expect, press, step, test } from './helpers.js';
 import { projectRoot, startServer, type StartedServer } from './server.js';
 

@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { digitsEnToFa } from '@persian-tools/persian-tools';
-import { definitionStaffPaths, type DraftAnswer } from '../../src/shared/definition-contract.js';
-import { insightsPaths, type InsightsAnswer } from '../../src/shared/insights-contract.js';
-import { integrationPaths } from '../../src/shared/integrations-contract.js';
-import { staffPaths } from '../../src/shared/staff-contract.js';
+import { definitionStaffPaths, type DraftAnswer } from '../../src/shared/contracts/definition.js';
+import { insightsPaths, type InsightsAnswer } from '../../src/shared/contracts/insights.js';
+import { integrationPaths } from '../../src/shared/contracts/integrations.js';
+import { staffPaths } from '../../src/shared/contracts/staff.js';
 import {
   acceptTerms,
   answerCaptcha,

@@ -15,8 +15,8 @@ import { Webhook } from 'standardwebhooks';
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll, faConsole, screenshot, test } from './helpers.js';
 import { projectRoot, startServer, type StartedServer } from './server.js';
 import { registerThroughApi } from './staff-helpers.js';
-import { integrationPaths, type WebhookPayload } from '../../src/shared/integrations-contract.js';
-import { fill } from '../../src/shared/text.js';
+import { integrationPaths, type WebhookPayload } from '../../src/shared/contracts/integrations.js';
+import { fill } from '../../src/shared/text/persian.js';
 
 const PASSWORD = 'a long e2e password';
 const copy = faConsole.integrations;

@@ -6,7 +6,7 @@
  * behaviour, the same on every provider, is tested on neshan too by map.spec.ts.
  */
 import { request, type Page } from '@playwright/test';
-import { apiPaths, REGISTER_CONFIG_ELEMENT_ID } from '../../src/shared/api-contract.js';
+import { apiPaths, REGISTER_CONFIG_ELEMENT_ID } from '../../src/shared/contracts/wizard-api.js';
 import { addColleague, registerThroughApi, search, signIn } from './staff-helpers.js';
 import { startNeshanServer, withDatabaseOf, type StartedServer } from './server.js';
 import { NESHAN_BASE_TILE_HOSTS, NESHAN_WEB_KEY, neshanStandIn, pathsOn } from './map-stand-in.js';

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
 import pg from 'pg';
-import { definitionStaffPaths, type DraftAnswer } from '../../src/shared/definition-contract.js';
-import { staffPaths } from '../../src/shared/staff-contract.js';
+import { definitionStaffPaths, type DraftAnswer } from '../../src/shared/contracts/definition.js';
+import { staffPaths } from '../../src/shared/contracts/staff.js';
 import {
   acceptTerms,
   answerCaptcha,

@@ -13,8 +13,8 @@ import {
   XSRF_HEADER,
   type Captcha,
   type RegistrationAnswer,
-} from '../../src/shared/api-contract.js';
-import { faDigits } from '../../src/shared/text.js';
+} from '../../src/shared/contracts/wizard-api.js';
+import { faDigits } from '../../src/shared/text/persian.js';
 import { validRegistrationForm } from '../fixtures/registration-form.js';
 import { expect, expectNoAxeViolations, faConsole } from './helpers.js';
 import { projectRoot } from './server.js';

@@ -19,7 +19,7 @@ import {
   theRegistration,
   wizard,
 } from './helpers.js';
-import type { FunnelAnswer } from '../../src/shared/staff-contract.js';
+import type { FunnelAnswer } from '../../src/shared/contracts/staff.js';
 import {
   addColleague,
   mobileAsShown,

@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { digitsEnToFa } from '@persian-tools/persian-tools';
-import { fa } from '../../src/shared/strings.fa.js';
-import { faConsole } from '../../src/shared/console-strings.fa.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
+import { faConsole } from '../../src/shared/text/console-strings.fa.js';
 import { validAnswers } from '../fixtures/registration.js';
 import { projectRoot } from './server.js';
 import type { RegistrationRow } from '../../src/server/registration/registration.table.js';
 
 // ---------------------------------------------------------------------------------------------
-// Definition texts (schemas/ and src/shared/strings.fa.ts are the source; read, never copied).
+// Definition texts (schemas/ and src/shared/text/strings.fa.ts are the source; read, never copied).
 
 const readJson = (file: string): any => JSON.parse(readFileSync(join(projectRoot, file), 'utf8'));
 

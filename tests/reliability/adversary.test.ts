@@ -12,11 +12,11 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isProgramFile } from '../../src/shared/definition-files.js';
-import { definitionStaffPaths } from '../../src/shared/definition-contract.js';
-import { integrationPaths } from '../../src/shared/integrations-contract.js';
-import { staffPaths, type StaffRole } from '../../src/shared/staff-contract.js';
-import type { CodeProofChallenge } from '../../src/shared/followup-contract.js';
+import { isProgramFile } from '../../src/shared/definition/definition-files.js';
+import { definitionStaffPaths } from '../../src/shared/contracts/definition.js';
+import { integrationPaths } from '../../src/shared/contracts/integrations.js';
+import { staffPaths, type StaffRole } from '../../src/shared/contracts/staff.js';
+import type { CodeProofChallenge } from '../../src/shared/contracts/followup.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
 import {
   deepText,

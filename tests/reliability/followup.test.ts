@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODES_PER_ADDRESS } from '../../src/server/mobile-code/mobile-code.service.js';
-import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../src/shared/followup-contract.js';
+import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../src/shared/contracts/followup.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
 import { fakeKavenegar, type FakeKavenegar } from '../fixtures/fake-kavenegar.js';
 import { verifiedDefinition } from '../fixtures/verified-definition.js';

@@ -10,8 +10,8 @@ import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Ajv } from 'ajv';
-import { formats } from '../../src/shared/formats.js';
-import { normalizeDigitCode, normalizeMobile, normalizeText } from '../../src/shared/normalize.js';
+import { formats } from '../../src/shared/definition/formats.js';
+import { normalizeDigitCode, normalizeMobile, normalizeText } from '../../src/shared/text/normalize.js';
 import { captchaBank, solveCaptcha, wrongAnswer } from './harness/captcha.js';
 import { cities, seededRandom, validRegistration } from './harness/data.js';
 import { repoRoot } from './harness/env.js';
@@ -32,7 +32,7 @@ function localValidator(): (value: unknown) => boolean {
   return (value) => validate(normaliseLikeTheServer(value)) && cityIds.has((value as { cityId: number }).cityId);
 }
 
-/** The normalisation of src/shared/normalize.ts applied to the registration's fields, so the oracle is never stricter than the server. */
+/** The normalisation of src/shared/text/normalize.ts applied to the registration's fields, so the oracle is never stricter than the server. */
 function normaliseLikeTheServer(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   // A shallow copy: structuredClone overflows the stack on the deeply nested samples.

@@ -13,7 +13,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { definitionVersionOf } from '../../src/server/definition/definition.js';
 import { filesOf } from '../../src/server/definition/definition-store.js';
-import type { DefinitionTexts } from '../../src/shared/definition-files.js';
+import type { DefinitionTexts } from '../../src/shared/definition/definition-files.js';
 import { hostilePatterns } from '../fixtures/hostile-patterns.js';
 import { sqliteWrite, type TestDatabase } from './harness/db.js';
 import { seededRandom, validRegistration } from './harness/data.js';

@@ -14,10 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { hashForSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { ValidatorFactory } from '../../src/client/wizard/wizard-env.js';
-import type { LoadedStep } from '../../src/shared/wizard-definition.js';
+import type { LoadedStep } from '../../src/shared/definition/wizard-definition.js';
 import { compileStepCode, readWizard } from '../../src/client/build/validators-plugin.js';
-import { formats } from '../../src/shared/formats.js';
-import { formSteps } from '../../src/shared/wizard-definition.js';
+import { formats } from '../../src/shared/definition/formats.js';
+import { formSteps } from '../../src/shared/definition/wizard-definition.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const nodeRequire = createRequire(import.meta.url);

@@ -5,8 +5,8 @@ import { AttributionControl, MapContainer, TileLayer, ZoomControl } from 'react-
 import type { WidgetProps } from '@rjsf/utils';
 import { wizardFormContext } from '../form-context.js';
 import { useWidgetServices } from '../services.js';
-import type { MapSettings } from '../../src/shared/api-contract.js';
-import { fa } from '../../src/shared/strings.fa.js';
+import type { MapSettings } from '../../src/shared/contracts/wizard-api.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
 import { QueryState } from '../QueryState.js';
 import { fieldOption, widgetDeclarations } from '../declarations.js';
 import { asId, fillAsGiven, toPersianDigits, type WidgetPropsOf } from '../shared.js';

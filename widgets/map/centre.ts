@@ -8,7 +8,7 @@ import {
   type Locations,
   type MapProvider,
   type MapSettings,
-} from '../../src/shared/api-contract.js';
+} from '../../src/shared/contracts/wizard-api.js';
 
 export type LatLngTuple = [latitude: number, longitude: number];
 

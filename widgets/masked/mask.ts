@@ -2,7 +2,7 @@
  * Digit masks such as `9999-999-9999`: every `9` is a digit slot, every other character a literal
  * shown between digits. Pure functions, so the caret rules are tested without a DOM.
  */
-import { normalizeMobile, toAsciiDigits } from '../../src/shared/normalize.js';
+import { normalizeMobile, toAsciiDigits } from '../../src/shared/text/normalize.js';
 
 /** Number of digit slots of a mask. */
 export function digitSlots(mask: string): number {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { fa } from '../../src/shared/strings.fa.js';
-import { fill } from '../../src/shared/text.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
+import { fill } from '../../src/shared/text/persian.js';
 
 export interface SummaryItem {
   field: string;

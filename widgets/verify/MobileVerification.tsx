@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
-import { fa } from '../../src/shared/strings.fa.js';
-import { CODE_LENGTH } from '../../src/shared/verify.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
+import { CODE_LENGTH } from '../../src/shared/definition/verify.js';
 import { fillAsGiven, toPersianDigits } from '../shared.js';
 import { useMobileVerification } from './use-mobile-verification.js';
 

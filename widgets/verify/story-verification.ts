@@ -2,8 +2,8 @@
  * The one-time code as stories and widget tests play it, with no network: any number gets the
  * code STORY_CODE, a new one after 60 s; a wrong code is refused with the server's Persian words.
  */
-import { fa } from '../../src/shared/strings.fa.js';
-import { fill } from '../../src/shared/text.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
+import { fill } from '../../src/shared/text/persian.js';
 import type { MobileVerification } from '../services.js';
 
 export const STORY_CODE = '12345';

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { formatShapes } from '../../src/shared/formats.js';
-import { fa } from '../../src/shared/strings.fa.js';
-import { toAsciiDigits } from '../../src/shared/normalize.js';
-import { CODE_LENGTH } from '../../src/shared/verify.js';
+import { formatShapes } from '../../src/shared/definition/formats.js';
+import { fa } from '../../src/shared/text/strings.fa.js';
+import { toAsciiDigits } from '../../src/shared/text/normalize.js';
+import { CODE_LENGTH } from '../../src/shared/definition/verify.js';
 import { useWidgetServices } from '../services.js';
 
 const copy = fa.followup.otp;

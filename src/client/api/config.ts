@@ -3,7 +3,7 @@
  * /welcome's bundle small): Register/Config through one promise for the session, shared with the
  * React Query config query of the form steps, so it is fetched once; the visit count.
  */
-import { apiPaths, REGISTER_CONFIG_ELEMENT_ID, type RegisterConfig } from '../../shared/api-contract.js';
+import { apiPaths, REGISTER_CONFIG_ELEMENT_ID, type RegisterConfig } from '../../shared/contracts/wizard-api.js';
 import { request } from './http.js';
 
 let config: Promise<RegisterConfig> | undefined;

@@ -1,4 +1,4 @@
-import { followupPaths, type MobileCodeSent } from '../../shared/followup-contract.js';
+import { followupPaths, type MobileCodeSent } from '../../shared/contracts/followup.js';
 import type { MobileVerification } from '../../../widgets/services.js';
 import { codeProofSupply, type CodeProofSupply } from './code-proof.js';
 import { ApiError, request } from './http.js';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../../shared/api-contract.js';
+import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../../shared/contracts/wizard-api.js';
 import { serviceKeys, type MapPoint } from '../../../widgets/services.js';
 import { lookUpAddress } from './address-lookup.js';
 import { loadRegisterConfig } from './config.js';

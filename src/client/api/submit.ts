@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, IDEMPOTENCY_HEADER, type RegistrationAnswer } from '../../shared/api-contract.js';
-import { DEFINITION_VERSION_HEADER } from '../../shared/definition-contract.js';
+import { apiPaths, IDEMPOTENCY_HEADER, type RegistrationAnswer } from '../../shared/contracts/wizard-api.js';
+import { DEFINITION_VERSION_HEADER } from '../../shared/contracts/definition.js';
 import { request } from './http.js';
 
 export interface SubmitRegistration {

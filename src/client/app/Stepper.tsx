@@ -1,6 +1,6 @@
-import type { LoadedStep } from '../../shared/wizard-definition.js';
-import { fa } from '../../shared/strings.fa.js';
-import { faDigits, fill } from '../../shared/text.js';
+import type { LoadedStep } from '../../shared/definition/wizard-definition.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import { faDigits, fill } from '../../shared/text/persian.js';
 
 export interface StepperProps {
   /** The steps of the loaded definition, in order (titles come from wizard.json). */

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import type { StepTest } from '../../shared/step-conditions.js';
-import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
-import { fa } from '../../shared/strings.fa.js';
+import type { StepTest } from '../../shared/definition/step-conditions.js';
+import type { LoadedStep, LoadedWizard } from '../../shared/definition/wizard-definition.js';
+import { fa } from '../../shared/text/strings.fa.js';
 import { loadRegisterConfig } from '../api/config.js';
 import { ContentStepPage } from '../pages/ContentStepPage.js';
 import { WizardStoreProvider, useStoreRestored, useWizardActions, useWizardState } from '../state/wizard-store.js';
@@ -21,7 +21,7 @@ import {
   useWizardEnv,
   type ValidatorLoader,
 } from '../wizard/wizard-env.js';
-import { STATUS_ROUTE } from '../../shared/followup-contract.js';
+import { STATUS_ROUTE } from '../../shared/contracts/followup.js';
 
 /** The form steps' code (RJSF, the widgets, the validators): its own chunk, never on /welcome. */
 export const loadFormStepPage = () => import('../form/FormStepPage.js');

@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import { PAGE_SCRIPT_HASHES_FILE } from '../../shared/page-renderer.js';
-import { widgetDeclarations } from '../../shared/widget-declarations.js';
+import { PAGE_SCRIPT_HASHES_FILE } from '../../shared/definition/page-renderer.js';
+import { widgetDeclarations } from '../../shared/definition/widget-declarations.js';
 import { APP_SCRIPTS_MARK, PAGE_ASSETS_FILE, type PageAssets } from '../ssr/page-assets.js';
 
 /** Modules a form step needs before it can hydrate (a widget's own lazy code: its declaration). */

@@ -2,7 +2,7 @@
  * The validators of schemas/ as virtual modules, for Storybook and the tests, which still read
  * schemas/ (Node side only). The live wizard loads each published version's validators from the
  * server instead (src/client/definition/source.ts); both come from the one generator,
- * src/shared/validators-code.ts (ajv standalone code: no eval in the browser, strict CSP).
+ * src/shared/definition/validators-code.ts (ajv standalone code: no eval in the browser, strict CSP).
  *
  * `virtual:wizard-validators` exports `validators` (step id -> RJSF `ValidatorFunctions`),
  * `schemaIds` and `schemaHashes`; `virtual:wizard-step-conditions` exports `stepConditions` (step
@@ -12,11 +12,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { generateValidatorsModule as generateModule } from '../../shared/validators-code.js';
-import { FORMATS_MODULE_ID } from '../../shared/validators-module.js';
-import { loadWizard, type LoadedWizard } from '../../shared/wizard-definition.js';
+import { generateValidatorsModule as generateModule } from '../../shared/definition/validators-code.js';
+import { FORMATS_MODULE_ID } from '../../shared/definition/validators-module.js';
+import { loadWizard, type LoadedWizard } from '../../shared/definition/wizard-definition.js';
 
-export { compileStepCode } from '../../shared/validators-code.js';
+export { compileStepCode } from '../../shared/definition/validators-code.js';
 
 export const VALIDATORS_MODULE_ID = 'virtual:wizard-validators';
 const RESOLVED_ID = `\0${VALIDATORS_MODULE_ID}`;
@@ -24,7 +24,7 @@ export const STEP_CONDITIONS_MODULE_ID = 'virtual:wizard-step-conditions';
 const RESOLVED_CONDITIONS_ID = `\0${STEP_CONDITIONS_MODULE_ID}`;
 
 export interface GenerateOptions {
-  /** Absolute path of src/shared/formats.ts, imported by the generated module. */
+  /** Absolute path of src/shared/definition/formats.ts, imported by the generated module. */
   formatsModule: string;
 }
 
@@ -64,7 +64,7 @@ export function generateStepConditionsModule(wizard: LoadedWizard, options: Gene
 export interface WizardValidatorsPluginOptions {
   /** Folder with wizard.json and the step schemas. */
   schemasDir: string;
-  /** Absolute path of src/shared/formats.ts. */
+  /** Absolute path of src/shared/definition/formats.ts. */
   formatsModule: string;
 }
 

@@ -1,12 +1,12 @@
 /**
- * The wizard's validators: functions ajv generated ahead of time (src/shared/validators-code.ts),
+ * The wizard's validators: functions ajv generated ahead of time (src/shared/definition/validators-code.ts),
  * run through RJSF's precompiled validator. No ajv compiler, no eval / new Function: works under
  * the server's CSP without 'unsafe-eval'. The live wizard gets them from its version's validators
  * module (definition/source.ts); Storybook from the build's virtual module of schemas/.
  */
 import { hashForSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
-import type { LoadedStep } from '../../shared/wizard-definition.js';
+import type { LoadedStep } from '../../shared/definition/wizard-definition.js';
 import type { ValidatorFactory } from '../wizard/wizard-env.js';
 
 /** A factory over one version's validator functions; refuses a step schema they were not built from. */

@@ -2,13 +2,13 @@
  * Where the wizard's definition comes from at run time: one version's files and its
  * validators module, both fetched from the server and immutable. The live wizard (main.tsx) and
  * the staff console's preview of the draft render through the same path: a `DefinitionSource`,
- * made into `<WizardApp>`'s definition props by `wizardDefinitionOf`.
+ * made into `<WizardApp>`'s definition props by `readyDefinitionOf`.
  */
-import { definitionAssetPaths, type DefinitionDocument } from '../../shared/definition-assets.js';
-import type { DefinitionFiles } from '../../shared/definition-files.js';
-import { hasStepConditions, type StepTest } from '../../shared/step-conditions.js';
-import type { ValidatorsModule } from '../../shared/validators-module.js';
-import { loadWizard, type LoadedStep, type LoadedWizard } from '../../shared/wizard-definition.js';
+import { definitionAssetPaths, type DefinitionDocument } from '../../shared/definition/definition-assets.js';
+import type { DefinitionFiles } from '../../shared/definition/definition-files.js';
+import { hasStepConditions, type StepTest } from '../../shared/definition/step-conditions.js';
+import type { ValidatorsModule } from '../../shared/definition/validators-module.js';
+import { loadWizard, type LoadedStep, type LoadedWizard } from '../../shared/definition/wizard-definition.js';
 import { request } from '../api/http.js';
 import type { ValidatorFactory } from '../wizard/wizard-env.js';
 
@@ -23,8 +23,8 @@ export interface DefinitionSource {
   loadValidatorsModule: () => Promise<ValidatorsModule>;
 }
 
-/** What `<WizardApp>` takes from a definition. */
-export interface WizardDefinition {
+/** A definition ready for `<WizardApp>`: its loaded wizard, its validators on demand (the JSON itself is the shared `WizardDefinition`). */
+export interface ReadyDefinition {
   version: string;
   wizard: LoadedWizard;
   loadValidators: () => Promise<ValidatorFactory>;
@@ -71,7 +71,7 @@ function fileReader(files: DefinitionFiles): (file: string) => unknown {
  * them; a definition with conditional steps has its conditions ready before the first render
  * (the stepper numbers the steps on the first screen).
  */
-export async function wizardDefinitionOf(source: DefinitionSource): Promise<WizardDefinition> {
+export async function readyDefinitionOf(source: DefinitionSource): Promise<ReadyDefinition> {
   const wizard = loadWizard(fileReader(source.files));
   let module: Promise<ValidatorsModule> | undefined;
   const validatorsModule = () => (module ??= source.loadValidatorsModule());
@@ -83,7 +83,7 @@ export async function wizardDefinitionOf(source: DefinitionSource): Promise<Wiza
     ]);
     return precompiled.validatorFactoryOf(loaded.createValidators(runtime), loaded.schemaHashes);
   };
-  const definition: WizardDefinition = { version: source.version, wizard, loadValidators };
+  const definition: ReadyDefinition = { version: source.version, wizard, loadValidators };
   if (!hasStepConditions(wizard)) return definition;
   const loaded = await validatorsModule();
   const loadValidatorRuntime = await validatorRuntime();

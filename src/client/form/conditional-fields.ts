@@ -5,8 +5,8 @@
  * same evaluation decides what is rendered and which answers stay in the draft.
  */
 import { retrieveSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
-import { conditionalFields } from '../../shared/conditions.js';
-import type { JsonSchema } from '../../shared/wizard-definition.js';
+import { conditionalFields } from '../../shared/definition/conditions.js';
+import type { JsonSchema } from '../../shared/definition/wizard-definition.js';
 
 type Data = Record<string, unknown>;
 

@@ -5,11 +5,11 @@
  * field, in the order the fields are shown.
  */
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
-import { fieldMessages } from '../../shared/schema-messages.js';
-import { pointerFrom, pointerTokens } from '../../shared/json-pointer.js';
+import { fieldMessages } from '../../shared/definition/schema-messages.js';
+import { pointerFrom, pointerTokens } from '../../shared/definition/json-pointer.js';
 import { ownedFields } from '../../../widgets/declarations.js';
-import { fieldOrder } from '../../shared/review-display.js';
-import { stepFieldNames, type LoadedStep, type LoadedWizard } from '../../shared/wizard-definition.js';
+import { fieldOrder } from '../../shared/definition/review-display.js';
+import { stepFieldNames, type LoadedStep, type LoadedWizard } from '../../shared/definition/wizard-definition.js';
 
 /**
  * Owned field -> the visible field whose widget owns it, as the widgets declare it

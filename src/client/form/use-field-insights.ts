@@ -1,8 +1,8 @@
 import { useMemo, useRef, type FocusEvent } from 'react';
 import type { RJSFValidationError } from '@rjsf/utils';
-import { fieldSchemaOf } from '../../shared/conditions.js';
-import { rulesOf } from '../../shared/insights-rules.js';
-import { stepFieldNames, type LoadedStep } from '../../shared/wizard-definition.js';
+import { fieldSchemaOf } from '../../shared/definition/conditions.js';
+import { rulesOf } from '../../shared/insights/rules.js';
+import { stepFieldNames, type LoadedStep } from '../../shared/definition/wizard-definition.js';
 import { noteChecked, noteCompleted, noteFocus } from '../state/insights.js';
 import { topField } from '../../../widgets/templates/field-focus.js';
 

@@ -1,6 +1,6 @@
 import type { FormEvent, RefObject } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
-import { normalizeBySchema } from '../../shared/normalize.js';
+import { normalizeBySchema } from '../../shared/text/normalize.js';
 
 type Data = Record<string, unknown>;
 interface NormalizableForm {

@@ -13,8 +13,8 @@ import {
   type Drafts,
   type LoadedStep,
   type LoadedWizard,
-} from '../../shared/wizard-definition.js';
-import { fa } from '../../shared/strings.fa.js';
+} from '../../shared/definition/wizard-definition.js';
+import { fa } from '../../shared/text/strings.fa.js';
 import { ApiError } from '../api/http.js';
 import { queryKeys, registerConfigQuery } from '../api/queries.js';
 import { useSubmitRegistration } from '../api/submit.js';

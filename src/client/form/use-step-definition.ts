@@ -1,6 +1,6 @@
 import { use, useMemo } from 'react';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
+import type { LoadedStep, LoadedWizard } from '../../shared/definition/wizard-definition.js';
 import { useActiveWizard, useWizardEnv } from '../wizard/wizard-env.js';
 import { conditionalFieldNames } from './conditional-fields.js';
 import { stepErrorTools, type StepErrorTools } from './errors.js';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { CustomValidator, RJSFSchema } from '@rjsf/utils';
-import { messageFor } from '../../shared/schema-messages.js';
-import type { JsonSchema } from '../../shared/wizard-definition.js';
+import { messageFor } from '../../shared/definition/schema-messages.js';
+import type { JsonSchema } from '../../shared/definition/wizard-definition.js';
 import { useWidgetServices } from '../../../widgets/services.js';
 
 type Data = Record<string, unknown>;

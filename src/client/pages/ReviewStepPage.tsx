@@ -1,16 +1,16 @@
 import { use } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fa } from '../../shared/strings.fa.js';
-import { formSteps, type LoadedStep } from '../../shared/wizard-definition.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import { formSteps, type LoadedStep } from '../../shared/definition/wizard-definition.js';
 import { useWidgetServices, WidgetServicesContext } from '../../../widgets/services.js';
 import { appQueryClient } from '../api/query-client.js';
 import { queryWidgetServices } from '../api/widget-services.js';
 import { REVIEW_RETURN_PARAM } from '../wizard/navigation.js';
-import { fill } from '../../shared/text.js';
+import { fill } from '../../shared/text/persian.js';
 import { useActiveWizard, useWizardEnv } from '../wizard/wizard-env.js';
 import { useWizardStore } from '../state/wizard-store.js';
-import { reviewAnswers } from '../../shared/review-display.js';
+import { reviewAnswers } from '../../shared/definition/review-display.js';
 import { StepLinks } from './StepLinks.js';
 
 /** A review step (`"kind": "review"`): every answer of the shown steps before it, each group with «ویرایش». */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
+import type { LoadedStep, LoadedWizard } from '../../shared/definition/wizard-definition.js';
 import { nextStep, previousStep } from '../wizard/navigation.js';
 import { noteCompleted } from '../state/insights.js';
 

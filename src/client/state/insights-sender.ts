@@ -3,7 +3,7 @@
  * the tab's, kept in sessionStorage with what it has sent), one request per step change, and the
  * rest with sendBeacon when the page is hidden or closed.
  */
-import { insightsPaths, type InsightBatch, type InsightEvent } from '../../shared/insights-contract.js';
+import { insightsPaths, type InsightBatch, type InsightEvent } from '../../shared/contracts/insights.js';
 
 const STORE_KEY = 'insights-visit';
 

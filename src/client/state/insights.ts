@@ -4,7 +4,7 @@
  * value. Kept here until the sender (insights-sender.ts, loaded after first paint) takes it: one
  * request per step change and one when the page is hidden. With ANALYTICS=off nothing is kept.
  */
-import type { InsightEvent } from '../../shared/insights-contract.js';
+import type { InsightEvent } from '../../shared/contracts/insights.js';
 
 export interface Place {
   step: string;

@@ -7,7 +7,7 @@
  * server checks the registration against the new version anyway, and sends a manager back to a
  * step whose answers it refuses.
  */
-import { stepFieldNames, type Drafts, type LoadedWizard } from '../../shared/wizard-definition.js';
+import { stepFieldNames, type Drafts, type LoadedWizard } from '../../shared/definition/wizard-definition.js';
 import { DEFAULT_STORAGE_KEY, readStoredState, type WizardState } from './wizard-storage.js';
 
 const VERSION_SEPARATOR = '@';

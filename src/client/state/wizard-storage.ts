@@ -4,7 +4,7 @@
  * returns, and the outcome of the last registration attempt, in sessionStorage; read back
  * defensively, since anything may have been written there.
  */
-import type { Drafts } from '../../shared/wizard-definition.js';
+import type { Drafts } from '../../shared/definition/wizard-definition.js';
 
 export interface RegistrationResult {
   success: boolean;

@@ -17,7 +17,7 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import type { Drafts } from '../../shared/wizard-definition.js';
+import type { Drafts } from '../../shared/definition/wizard-definition.js';
 import { useDebouncedPersist } from './use-debounced-persist.js';
 import {
   DEFAULT_STORAGE_KEY,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { STATUS_CODE_PARAM, STATUS_ROUTE } from '../../shared/followup-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import { STATUS_CODE_PARAM, STATUS_ROUTE } from '../../shared/contracts/followup.js';
+import { fa } from '../../shared/text/strings.fa.js';
 
 /**
  * The way to /status: on the result page «پیگیری وضعیت» with the tracking code filled in (never the

@@ -4,11 +4,11 @@ import {
   statusRequestErrors,
   type StatusField,
   type StatusFieldErrors,
-} from '../../shared/status-request.js';
+} from '../../shared/contracts/status-request.js';
 
 export { normalizedStatusRequest, type StatusField };
 
-/** The same checks the server makes (src/shared/status-request.ts), so a mistyped answer is told at once and sent nowhere. */
+/** The same checks the server makes (src/shared/contracts/status-request.ts), so a mistyped answer is told at once and sent nowhere. */
 export function statusFieldErrors(typed: Record<StatusField, string>): StatusFieldErrors {
   return statusRequestErrors(normalizedStatusRequest(typed));
 }

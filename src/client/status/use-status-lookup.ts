@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { followupPaths, type StatusAnswer, type StatusRequest } from '../../shared/followup-contract.js';
+import { followupPaths, type StatusAnswer, type StatusRequest } from '../../shared/contracts/followup.js';
 import { request } from '../api/http.js';
 
 /**

@@ -19,9 +19,9 @@ import {
   nightShiftSchema,
   nightShiftUi,
 } from '../../../tests/fixtures/conditional-edits.js';
-import { addWizardVocabulary, wizardAjvOptions } from '../../shared/ajv-config.js';
-import type { StepTest } from '../../shared/step-conditions.js';
-import { loadWizard, type LoadedStep } from '../../shared/wizard-definition.js';
+import { addWizardVocabulary, wizardAjvOptions } from '../../shared/definition/ajv-config.js';
+import type { StepTest } from '../../shared/definition/step-conditions.js';
+import { loadWizard, type LoadedStep } from '../../shared/definition/wizard-definition.js';
 import { wizardValidatorOptions } from '../build/ajv-options.js';
 import { readBundledJson } from '../wizard-full.js';
 

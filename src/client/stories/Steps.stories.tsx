@@ -10,8 +10,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { defaultApiMock, type ApiMockArgs } from '../../../.storybook/api-mock.js';
 import { WizardStory, wizardSteps, type WizardStoryProps } from '../../../.storybook/wizard-story.js';
-import { fa } from '../../shared/strings.fa.js';
-import type { Drafts, LoadedStep } from '../../shared/wizard-definition.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import type { Drafts, LoadedStep } from '../../shared/definition/wizard-definition.js';
 import { sampleCaptcha } from '../../../widgets/story-fixtures.js';
 import { validAnswers, withCaptcha } from '../../../tests/fixtures/registration.js';
 

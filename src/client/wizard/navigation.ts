@@ -2,7 +2,7 @@
  * Where the wizard may go, computed from the definition and the shared state only, so every rule
  * follows schemas/wizard.json (steps added or reordered there are handled alike).
  */
-import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
+import type { LoadedStep, LoadedWizard } from '../../shared/definition/wizard-definition.js';
 import type { WizardState } from '../state/wizard-storage.js';
 
 /** Query parameter of a review step's «ویرایش» link: the review step to return to after Continue. */

@@ -1,9 +1,9 @@
-import type { RegisterConfig, Tier } from '../../shared/api-contract.js';
+import type { RegisterConfig, Tier } from '../../shared/contracts/wizard-api.js';
 
 /**
  * `?tier=` as typed in a link (Persian ۰-۹ and Arabic-Indic ٠-٩ digits accepted): a positive
  * integer, else undefined. (Digits are mapped by code point here rather than through
- * shared/normalize.ts so the first page does not carry @persian-tools; the form steps use it.)
+ * shared/text/normalize.ts so the first page does not carry @persian-tools; the form steps use it.)
  */
 export function parseTierParam(raw: string | null): number | undefined {
   if (raw === null) return undefined;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { LoadedStep } from '../../shared/wizard-definition.js';
+import type { LoadedStep } from '../../shared/definition/wizard-definition.js';
 import { recordStepReach } from '../api/config.js';
 import { noteStep } from '../state/insights.js';
 import { useStoreRestored, useWizardState } from '../state/wizard-store.js';

@@ -1,9 +1,9 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { activeStepIds, hasStepConditions, withSteps, type StepTest } from '../../shared/step-conditions.js';
+import { activeStepIds, hasStepConditions, withSteps, type StepTest } from '../../shared/definition/step-conditions.js';
 import { useWizardStore } from '../state/wizard-store.js';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ValidatorType } from '@rjsf/utils';
-import type { LoadedStep, LoadedWizard } from '../../shared/wizard-definition.js';
+import type { LoadedStep, LoadedWizard } from '../../shared/definition/wizard-definition.js';
 
 /** Gives the RJSF validator of a form step. */
 export type ValidatorFactory = (step: LoadedStep) => ValidatorType;

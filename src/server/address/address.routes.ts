@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { apiPaths, type AddressSuggestion } from '../../shared/api-contract.js';
-import type { CodeProof } from '../../shared/followup-contract.js';
+import { apiPaths, type AddressSuggestion } from '../../shared/contracts/wizard-api.js';
+import type { CodeProof } from '../../shared/contracts/followup.js';
 import { apiTags } from '../api-tags.js';
 import { noContent } from '../api.schemas.js';
 import { ApiError, errorResponses } from '../errors.js';

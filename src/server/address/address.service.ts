@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MapProvider } from '../../shared/api-contract.js';
+import type { MapProvider } from '../../shared/contracts/wizard-api.js';
 import type { MapServiceConfig, MapServiceKind } from '../config.js';
 
 /** A point as the route checked it: inside Iran's box, in degrees. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ApiKeyScope } from '../../shared/integrations-contract.js';
+import type { ApiKeyScope } from '../../shared/contracts/integrations.js';
 import { clientAddressKey } from '../client-address.js';
 import { ApiError } from '../errors.js';
 import { reserveAttempt, windowAllowance } from '../throttle/throttle.repository.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ApiKeyScope, ApiKeySummary } from '../../shared/integrations-contract.js';
+import type { ApiKeyScope, ApiKeySummary } from '../../shared/contracts/integrations.js';
 import type { Database } from '../db/tables.js';
 
 export interface NewApiKey {

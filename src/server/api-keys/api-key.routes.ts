@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
-import { integrationPaths, type ApiKeyCreated, type ApiKeyScope } from '../../shared/integrations-contract.js';
+import { integrationPaths, type ApiKeyCreated, type ApiKeyScope } from '../../shared/contracts/integrations.js';
 import { identity } from '../staff-identity.js';
 import { noContent } from '../api.schemas.js';
 import { listApiKeys } from './api-key.repository.js';

@@ -1,6 +1,6 @@
 /** The JSON schemas of the key routes: the console's (/api/staff/api-keys) and the readers' (/api/v1/). */
-import { API_KEY_SCOPES } from '../../shared/integrations-contract.js';
-import { CASE_STATUSES, type CaseAnswer, type CaseStatus } from '../../shared/staff-contract.js';
+import { API_KEY_SCOPES } from '../../shared/contracts/integrations.js';
+import { CASE_STATUSES, type CaseAnswer, type CaseStatus } from '../../shared/contracts/staff.js';
 import { instant } from '../api.schemas.js';
 import { filterProperties } from '../staff/routes/schemas.js';
 

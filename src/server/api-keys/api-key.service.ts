@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ApiKeyCreated, ApiKeyScope } from '../../shared/integrations-contract.js';
+import type { ApiKeyCreated, ApiKeyScope } from '../../shared/contracts/integrations.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import type { StaffIdentity } from '../staff-identity.js';

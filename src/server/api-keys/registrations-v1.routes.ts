@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
-import { integrationPaths } from '../../shared/integrations-contract.js';
-import type { CaseFilterQuery } from '../../shared/staff-contract.js';
+import { integrationPaths } from '../../shared/contracts/integrations.js';
+import type { CaseFilterQuery } from '../../shared/contracts/staff.js';
 import { definitionOfVersion } from '../definition/definition-version.repository.js';
 import { caseAnswers } from '../staff/answers.js';
 import { caseSummary } from '../staff/case.service.js';
@@ -13,8 +13,8 @@ import {
   type ReaderCaseRow,
 } from '../staff/case.repository.js';
 import { parsePayload } from '../staff/export.js';
-import { fa } from '../../shared/strings.fa.js';
-import { fill } from '../../shared/text.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import { fill } from '../../shared/text/persian.js';
 import {
   MAX_STORED_INTEGER,
   readerDetailSchema,

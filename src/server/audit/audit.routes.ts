@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../api-tags.js';
-import { staffPaths, type AuditAnswer } from '../../shared/staff-contract.js';
+import { staffPaths, type AuditAnswer } from '../../shared/contracts/staff.js';
 import { errorResponses } from '../errors.js';
 import { recentAudit } from './audit.repository.js';
 import { auditAnswerSchema } from './audit.schemas.js';

@@ -1,5 +1,5 @@
-/** The JSON schemas of the audit log's answers (AuditEvent in src/shared/staff-contract.ts in JSON Schema). */
-import { AUDIT_ACTIONS } from '../../shared/staff-contract.js';
+/** The JSON schemas of the audit log's answers (AuditEvent in src/shared/contracts/staff.ts in JSON Schema). */
+import { AUDIT_ACTIONS } from '../../shared/contracts/staff.js';
 
 export const auditEventSchema = {
   type: 'object',

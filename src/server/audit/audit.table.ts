@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
-import type { AuditAction } from '../../shared/staff-contract.js';
-export type { AuditAction } from '../../shared/staff-contract.js';
+import type { AuditAction } from '../../shared/contracts/staff.js';
+export type { AuditAction } from '../../shared/contracts/staff.js';
 
 /** Append-only: rows are inserted, never updated or deleted. */
 export interface AuditEventTable {

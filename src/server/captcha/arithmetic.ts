@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { digitsEnToFa, numberToWords } from '@persian-tools/persian-tools';
-import { fa } from '../../shared/strings.fa.js';
+import { fa } from '../../shared/text/strings.fa.js';
 import type { BankQuestion } from './bank.js';
 
 /**

@@ -8,8 +8,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { checkDefinition, problemLine } from '../../shared/definition-check/index.js';
-import { isProgramFile, type DefinitionTexts } from '../../shared/definition-files.js';
+import { checkDefinition, problemLine } from '../definition-check/index.js';
+import { isProgramFile, type DefinitionTexts } from '../../shared/definition/definition-files.js';
 import { programFiles } from '../definition/definition-check.js';
 import * as repository from '../definition/definition.repository.js';
 import { DefinitionStore, filesOf } from '../definition/definition-store.js';

@@ -1,5 +1,5 @@
 /** The JSON schemas and content types of the definition's assets (definition.json, validators.js), a version's or the draft's. */
-import { VERSION_PATTERN } from '../../shared/definition-assets.js';
+import { VERSION_PATTERN } from '../../shared/definition/definition-assets.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const JAVASCRIPT = 'text/javascript; charset=utf-8';

@@ -5,7 +5,7 @@ import {
   type DraftSave,
   type PublishRequest,
   type RollbackRequest,
-} from '../../shared/definition-contract.js';
+} from '../../shared/contracts/definition.js';
 import { definitionVersionOf } from '../definition/definition.js';
 import { filesOf } from '../definition/definition-store.js';
 import * as versions from '../definition/definition.repository.js';

@@ -1,5 +1,5 @@
-/** The JSON schemas of the staff definition routes (src/shared/definition-contract.ts in JSON Schema). */
-import type { StaffRole } from '../../shared/staff-contract.js';
+/** The JSON schemas of the staff definition routes (src/shared/contracts/definition.ts in JSON Schema). */
+import type { StaffRole } from '../../shared/contracts/staff.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponseSchema, errorResponses } from '../errors.js';
 

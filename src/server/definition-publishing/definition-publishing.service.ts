@@ -1,15 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Transaction } from 'kysely';
-import type { DefinitionProblem } from '../../shared/definition-contract.js';
+import type { DefinitionProblem } from '../../shared/contracts/definition.js';
 import {
   fileText,
   isDefinitionPath,
   type DefinitionFiles,
   type DefinitionTexts,
-} from '../../shared/definition-files.js';
-import { nestsTooDeep } from '../../shared/definition-check/limits.js';
-import { fa } from '../../shared/strings.fa.js';
-import { fill } from '../../shared/text.js';
+} from '../../shared/definition/definition-files.js';
+import { nestsTooDeep } from '../definition-check/limits.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import { fill } from '../../shared/text/persian.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/tables.js';

@@ -1,5 +1,5 @@
-import { describeChanges, type ChangeKind, type DefinitionChange } from '../../shared/definition-diff.js';
-import { fileText, type DefinitionTexts } from '../../shared/definition-files.js';
+import { describeChanges, type ChangeKind, type DefinitionChange } from './definition-diff.js';
+import { fileText, type DefinitionTexts } from '../../shared/definition/definition-files.js';
 import { definitionVersionOf, type Definition } from '../definition/definition.js';
 import { filesOf } from '../definition/definition-store.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { definitionAssetPaths } from '../../shared/definition-assets.js';
+import { definitionAssetPaths } from '../../shared/definition/definition-assets.js';
 import { apiTags } from '../api-tags.js';
 import { sendCompressed } from '../definition-assets/compressed-reply.js';
 import {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DefinitionProblem } from '../../shared/definition-contract.js';
-import type { DefinitionTexts } from '../../shared/definition-files.js';
+import type { DefinitionProblem } from '../../shared/contracts/definition.js';
+import type { DefinitionTexts } from '../../shared/definition/definition-files.js';
 import type { Database } from '../db/tables.js';
 
 export interface DraftRow {

@@ -1,8 +1,8 @@
 /**
  * What the browser receives for one version of the definition, made once per version
  * before it is served: its files as `definition.json`, its validators module (ajv standalone code,
- * src/shared/validators-code.ts) and, when the client is built, every step's page rendered by the
- * server-side bundle the build left (src/shared/page-renderer.ts), with Register/Config inlined.
+ * src/shared/definition/validators-code.ts) and, when the client is built, every step's page rendered by the
+ * server-side bundle the build left (src/shared/definition/page-renderer.ts), with Register/Config inlined.
  * Each is kept compressed (brotli, gzip) with its ETag, keyed by the version's content hash, so a
  * version is never made twice in a process.
  */
@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { REGISTER_CONFIG_ELEMENT_ID, type RegisterConfig } from '../../shared/api-contract.js';
-import { PAGE_RENDERER_FILE, type PageRenderer } from '../../shared/page-renderer.js';
+import { REGISTER_CONFIG_ELEMENT_ID, type RegisterConfig } from '../../shared/contracts/wizard-api.js';
+import { PAGE_RENDERER_FILE, type PageRenderer } from '../../shared/definition/page-renderer.js';
 import type { Definition } from './definition.js';
 
 export interface CompressedBody {

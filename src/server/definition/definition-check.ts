@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
-import type { DefinitionProblem } from '../../shared/definition-contract.js';
-import { problemWords, type Problem } from '../../shared/definition-check/index.js';
-import type { FloorRule } from '../../shared/definition-check/floor.js';
-import { PROGRAM_FILES, type DefinitionTexts } from '../../shared/definition-files.js';
+import type { DefinitionProblem } from '../../shared/contracts/definition.js';
+import { problemWords, type Problem } from '../definition-check/index.js';
+import type { FloorRule } from '../definition-check/floor.js';
+import { PROGRAM_FILES, type DefinitionTexts } from '../../shared/definition/definition-files.js';
 import { ApiError } from '../errors.js';
 import { fromRoot, projectRoot } from '../paths.js';
 import type { CheckAnswer, CheckRequest } from './sandbox/check-protocol.js';

@@ -1,11 +1,11 @@
-import type { DefinitionProblem } from '../../shared/definition-contract.js';
-import type { FloorRule } from '../../shared/definition-check/floor.js';
-import type { DefinitionFiles, DefinitionTexts } from '../../shared/definition-files.js';
-import { limitExcess } from '../../shared/definition-check/limits.js';
+import type { DefinitionProblem } from '../../shared/contracts/definition.js';
+import type { FloorRule } from '../definition-check/floor.js';
+import type { DefinitionFiles, DefinitionTexts } from '../../shared/definition/definition-files.js';
+import { limitExcess } from '../definition-check/limits.js';
 import type { Transaction } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/tables.js';
-import { lineOf } from '../../shared/definition-check/json.js';
+import { lineOf } from '../../shared/definition/json.js';
 import { ApiError } from '../errors.js';
 import { checkDefinitionTexts } from './definition-check.js';
 import {

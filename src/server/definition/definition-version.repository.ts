@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Tier } from '../../shared/api-contract.js';
-import type { JsonSchema, LoadedWizard } from '../../shared/wizard-definition.js';
+import type { Tier } from '../../shared/contracts/wizard-api.js';
+import type { JsonSchema, LoadedWizard } from '../../shared/definition/wizard-definition.js';
 import type { Database } from '../db/tables.js';
 import type { Definition } from './definition.js';
 import type { DefinitionRegistry } from './definition.registry.js';

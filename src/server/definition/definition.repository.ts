@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DefinitionTexts } from '../../shared/definition-files.js';
+import type { DefinitionTexts } from '../../shared/definition/definition-files.js';
 import type { Database } from '../db/tables.js';
 import type { PublicationAction } from './definition.table.js';
 

@@ -9,10 +9,10 @@ import {
   sortedPaths,
   type DefinitionFiles,
   type DefinitionTexts,
-} from '../../shared/definition-files.js';
-import { inlineRefs } from '../../shared/inline-refs.js';
-import { loadWizard, type JsonSchema, type LoadedWizard } from '../../shared/wizard-definition.js';
-import { NESHAN_MAP_DEFAULTS, type MapProvider, type RegisterConfig } from '../../shared/api-contract.js';
+} from '../../shared/definition/definition-files.js';
+import { inlineRefs } from '../../shared/definition/inline-refs.js';
+import { loadWizard, type JsonSchema, type LoadedWizard } from '../../shared/definition/wizard-definition.js';
+import { NESHAN_MAP_DEFAULTS, type MapProvider, type RegisterConfig } from '../../shared/contracts/wizard-api.js';
 import { fromRoot } from '../paths.js';
 
 /** Everything the server takes from one version of the definition: the wizard, its registration validator, the plans. */
@@ -105,7 +105,7 @@ export function loadDefinition(schemasDir: string, overrides: DefinitionOverride
 
 /**
  * Every file of a definition folder, parsed and as text. The program's own files (the meta-schemas,
- * shared/definition-files.ts) are left out: they belong to the code, not to a version.
+ * shared/definition/definition-files.ts) are left out: they belong to the code, not to a version.
  */
 export function readDefinitionFolder(dir: string): { files: DefinitionFiles; texts: DefinitionTexts } {
   const files: DefinitionFiles = {};

@@ -3,10 +3,10 @@
  * each field's rules, with the titles and Persian messages the console shows. Built once per
  * version; an event naming anything else is refused.
  */
-import { fieldSchemaOf } from '../../shared/conditions.js';
-import { rulesOf } from '../../shared/insights-rules.js';
-import { messageFor } from '../../shared/schema-messages.js';
-import { stepFieldNames, type JsonSchema, type LoadedWizard } from '../../shared/wizard-definition.js';
+import { fieldSchemaOf } from '../../shared/definition/conditions.js';
+import { rulesOf } from '../../shared/insights/rules.js';
+import { messageFor } from '../../shared/definition/schema-messages.js';
+import { stepFieldNames, type JsonSchema, type LoadedWizard } from '../../shared/definition/wizard-definition.js';
 
 export interface FieldEntry {
   title: string;

@@ -15,8 +15,8 @@ import {
   type InsightsComparison,
   type StepInsight,
   type VersionInsights,
-} from '../../shared/insights-contract.js';
-import { compareRates, medianOfBuckets } from '../../shared/insights-stats.js';
+} from '../../shared/contracts/insights.js';
+import { compareRates, medianOfBuckets } from '../../shared/insights/stats.js';
 import { catalogueOf, ruleMessage, type Catalogue, type StepEntry } from './catalogue.js';
 import { countedVersions, readCounts, readRefusals, type SummedCount } from './insights.repository.js';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { dayInTehran, nextDay } from '../../shared/tehran-day.js';
+import { dayInTehran, nextDay } from '../../shared/text/tehran-day.js';
 import type { InsightCountTable } from './insights.table.js';
 
 export type Count = InsightCountTable;

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
 import { noContent } from '../api.schemas.js';
-import { STAFF_ROLES } from '../../shared/staff-contract.js';
-import { insightsPaths, type InsightBatch, type RefusalReason } from '../../shared/insights-contract.js';
-import type { ErrorCode } from '../../shared/strings.fa.js';
+import { STAFF_ROLES } from '../../shared/contracts/staff.js';
+import { insightsPaths, type InsightBatch, type RefusalReason } from '../../shared/contracts/insights.js';
+import type { ErrorCode } from '../../shared/text/strings.fa.js';
 import { eventBatchSchema, insightsAnswerSchema, insightsQuerySchema } from './insights.schemas.js';
 import { ingest } from './insights.service.js';
 import { readInsights, type InsightsQuery } from './insights.report.js';

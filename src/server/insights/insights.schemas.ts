@@ -4,7 +4,7 @@ import {
   MAX_BATCH_EVENTS,
   REFUSAL_REASONS,
   VISIT_ID_PATTERN,
-} from '../../shared/insights-contract.js';
+} from '../../shared/contracts/insights.js';
 
 /** A step, field or rule name: what a definition may call them, and no longer. */
 const name = { type: 'string', minLength: 1, maxLength: 100 } as const;

@@ -10,9 +10,9 @@ import {
   type InsightBatch,
   type InsightEvent,
   type RefusalReason,
-} from '../../shared/insights-contract.js';
-import { timeBucketOf } from '../../shared/insights-stats.js';
-import { dayInTehran } from '../../shared/tehran-day.js';
+} from '../../shared/contracts/insights.js';
+import { timeBucketOf } from '../../shared/insights/stats.js';
+import { dayInTehran } from '../../shared/text/tehran-day.js';
 import { catalogueOf, type Catalogue } from './catalogue.js';
 import { addCounts, noteVisit, type Count } from './insights.repository.js';
 

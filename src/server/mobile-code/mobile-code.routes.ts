@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { followupPaths, type MobileCodeRequest } from '../../shared/followup-contract.js';
-import { formats, hasFormatShape } from '../../shared/formats.js';
-import { normalizeDigitCode, normalizeMobile } from '../../shared/normalize.js';
-import { messageFor } from '../../shared/schema-messages.js';
-import { fa } from '../../shared/strings.fa.js';
-import { fill } from '../../shared/text.js';
-import { CODE_LENGTH, verifiedFields } from '../../shared/verify.js';
+import { followupPaths, type MobileCodeRequest } from '../../shared/contracts/followup.js';
+import { formats, hasFormatShape } from '../../shared/definition/formats.js';
+import { normalizeDigitCode, normalizeMobile } from '../../shared/text/normalize.js';
+import { messageFor } from '../../shared/definition/schema-messages.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import { fill } from '../../shared/text/persian.js';
+import { CODE_LENGTH, verifiedFields } from '../../shared/definition/verify.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
 import { waitError, waitInWords } from '../throttle/wait-words.js';

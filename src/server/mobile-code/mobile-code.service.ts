@@ -1,8 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { MobileCodeSent } from '../../shared/followup-contract.js';
-import { getAt } from '../../shared/json-pointer.js';
-import { messageFor } from '../../shared/schema-messages.js';
-import { CODE_LENGTH, type VerifiedField } from '../../shared/verify.js';
+import type { MobileCodeSent } from '../../shared/contracts/followup.js';
+import { getAt } from '../../shared/definition/json-pointer.js';
+import { messageFor } from '../../shared/definition/schema-messages.js';
+import { CODE_LENGTH, type VerifiedField } from '../../shared/definition/verify.js';
 import { clientAddressKey } from '../client-address.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { enqueueSms } from '../sms/outbox.repository.js';

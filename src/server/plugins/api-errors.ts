@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fieldMessages, type SchemaError } from '../../shared/schema-messages.js';
-import type { ErrorCode } from '../../shared/strings.fa.js';
+import { fieldMessages, type SchemaError } from '../../shared/definition/schema-messages.js';
+import type { ErrorCode } from '../../shared/text/strings.fa.js';
 import { ApiError, errorBody, isDatabaseUnavailable } from '../errors.js';
 
 export interface Refusal {

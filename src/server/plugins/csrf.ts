@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE, apiPaths, XSRF_COOKIE } from '../../shared/api-contract.js';
+import { API_BASE, apiPaths, XSRF_COOKIE } from '../../shared/contracts/wizard-api.js';
 import { ApiError } from '../errors.js';
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiPaths } from '../../shared/api-contract.js';
-import { definitionStaffPaths } from '../../shared/definition-contract.js';
-import { followupPaths } from '../../shared/followup-contract.js';
+import { apiPaths } from '../../shared/contracts/wizard-api.js';
+import { definitionStaffPaths } from '../../shared/contracts/definition.js';
+import { followupPaths } from '../../shared/contracts/followup.js';
 import { hourlyBudgets } from '../metrics/budgets.js';
 import { MetricsListener } from '../metrics/metrics-listener.js';
 import { Metrics } from '../metrics/metrics.js';

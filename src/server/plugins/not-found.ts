@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { API_BASE } from '../../shared/api-contract.js';
+import { API_BASE } from '../../shared/contracts/wizard-api.js';
 import { errorBody } from '../errors.js';
 import { pathOf } from './csrf.js';
 

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/api-contract.js';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/contracts/wizard-api.js';
 import { apiTags } from '../api-tags.js';
 import { SAFE_METHODS } from './csrf.js';
 

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { apiPaths, type MapSettings } from '../../shared/api-contract.js';
-import { definitionAssetPaths } from '../../shared/definition-assets.js';
-import { DEFINITION_PREVIEW_PATH, PREVIEW_SANDBOX } from '../../shared/definition-preview.js';
-import { PAGE_SCRIPT_HASHES_FILE } from '../../shared/page-renderer.js';
+import { apiPaths, type MapSettings } from '../../shared/contracts/wizard-api.js';
+import { definitionAssetPaths } from '../../shared/definition/definition-assets.js';
+import { DEFINITION_PREVIEW_PATH, PREVIEW_SANDBOX } from '../../shared/definition/definition-preview.js';
+import { PAGE_SCRIPT_HASHES_FILE } from '../../shared/definition/page-renderer.js';
 
 /**
  * Security headers from helmet, one set for pages, static files and /api/ answers alike (the
@@ -84,7 +84,7 @@ const NESHAN_SOURCES = { images: ['https://*.neshan.org'], connect: ['https://ap
 const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]{43}='$/;
 
 /**
- * The inline scripts the built pages carry, as the build listed them (src/shared/page-renderer.ts);
+ * The inline scripts the built pages carry, as the build listed them (src/shared/definition/page-renderer.ts);
  * none without a client build. A malformed entry stops the server: it would land in a header.
  */
 export function pageScriptHashes(ssrDir: string): string[] {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { fa } from '../../shared/strings.fa.js';
+import { fa } from '../../shared/text/strings.fa.js';
 import { sendCompressed } from '../definition-assets/compressed-reply.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,7 +1,7 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { CASE_ROLES, type StaffRole } from '../../shared/staff-contract.js';
+import { CASE_ROLES, type StaffRole } from '../../shared/contracts/staff.js';
 import { ApiError } from '../errors.js';
 import type { StaffIdentity } from '../staff-identity.js';
 import { resolveSession } from '../staff/staff.service.js';

@@ -1,6 +1,6 @@
 import type { Generated, Insertable } from 'kysely';
-import type { FloorRule } from '../../shared/definition-check/floor.js';
-import { pointerFrom } from '../../shared/json-pointer.js';
+import type { FloorRule } from '../definition-check/floor.js';
+import { pointerFrom } from '../../shared/definition/json-pointer.js';
 
 /**
  * The one map of a registration's columns, in the order staff read them (the export's order). It
@@ -15,7 +15,7 @@ import { pointerFrom } from '../../shared/json-pointer.js';
  * - `generated`: the database fills it (an id, or a default) when the insert leaves it out;
  * - `floor`: what the column stores, whatever version of the form the value was filled in:
  *   the server refuses a registration below it (registration.floor.ts) and the checker a
- *   draft whose own rule is looser (src/shared/definition-check/floor.ts). Its type follows `sql`
+ *   draft whose own rule is looser (src/server/definition-check/floor.ts). Its type follows `sql`
  *   (`boolean` for a boolean), and a column the database cannot fill is required. The columns are
  *   `text`: the lengths are sane limits with headroom over schemas/, not the database's.
  */

@@ -5,14 +5,14 @@
  * it) can then make a manager fix a field, never store a wrong national code or a foreign mobile,
  * and never answer 5xx because a column got no value.
  */
-import type { Tier } from '../../shared/api-contract.js';
-import type { FloorRule } from '../../shared/definition-check/floor.js';
-import { formats, formatShapes, type FormatName } from '../../shared/formats.js';
-import { getAt } from '../../shared/json-pointer.js';
-import { fa } from '../../shared/strings.fa.js';
-import { fill } from '../../shared/text.js';
-import { declarationOf, fieldOption } from '../../shared/widget-declarations.js';
-import { fieldTarget, formSteps, type LoadedWizard } from '../../shared/wizard-definition.js';
+import type { Tier } from '../../shared/contracts/wizard-api.js';
+import type { FloorRule } from '../definition-check/floor.js';
+import { formats, formatShapes, type FormatName } from '../../shared/definition/formats.js';
+import { getAt } from '../../shared/definition/json-pointer.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import { fill } from '../../shared/text/persian.js';
+import { declarationOf, fieldOption } from '../../shared/definition/widget-declarations.js';
+import { fieldTarget, formSteps, type LoadedWizard } from '../../shared/definition/wizard-definition.js';
 import { STORED_FLOOR, type FormColumnName } from './registration.columns.js';
 
 /** What the floor compares with that the form does not hold: the version's plans, the known cities. */

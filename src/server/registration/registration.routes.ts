@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { apiPaths } from '../../shared/api-contract.js';
-import { DEFINITION_VERSION_HEADER } from '../../shared/definition-contract.js';
-import { acceptedInputSchema, normalizeBySchema } from '../../shared/normalize.js';
-import { fieldMessages, type SchemaError } from '../../shared/schema-messages.js';
+import { apiPaths } from '../../shared/contracts/wizard-api.js';
+import { DEFINITION_VERSION_HEADER } from '../../shared/contracts/definition.js';
+import { acceptedInputSchema, normalizeBySchema } from '../../shared/text/normalize.js';
+import { fieldMessages, type SchemaError } from '../../shared/definition/schema-messages.js';
 import type { Definition } from '../definition/definition.js';
 import type { DefinitionRegistry } from '../definition/definition.registry.js';
 import { apiTags } from '../api-tags.js';
@@ -10,7 +10,7 @@ import { ApiError, errorResponses } from '../errors.js';
 import { register, type RegistrationForm } from './registration.service.js';
 import { dropInactiveFields, stepRuleErrors } from './step-rules.js';
 import { unverifiedNumbers } from '../mobile-code/mobile-code.service.js';
-import { verifiedFields } from '../../shared/verify.js';
+import { verifiedFields } from '../../shared/definition/verify.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

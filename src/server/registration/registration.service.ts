@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { RegistrationAnswer } from '../../shared/api-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+import type { RegistrationAnswer } from '../../shared/contracts/wizard-api.js';
+import { fa } from '../../shared/text/strings.fa.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';

@@ -13,12 +13,12 @@
  *   An active step's required fields are, even where the registration schema leaves them optional.
  */
 import type { DefinitionValidators } from '../definition/sandbox/server-validators.js';
-import { inactiveFields, type ConditionTest } from '../../shared/conditions.js';
-import { isPlainObject } from '../../shared/normalize.js';
-import { activeWizard, type StepTest } from '../../shared/step-conditions.js';
-import { fa } from '../../shared/strings.fa.js';
-import { errorPointer, fieldMessages } from '../../shared/schema-messages.js';
-import { pointerTokens } from '../../shared/json-pointer.js';
+import { inactiveFields, type ConditionTest } from '../../shared/definition/conditions.js';
+import { isPlainObject } from '../../shared/text/normalize.js';
+import { activeWizard, type StepTest } from '../../shared/definition/step-conditions.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import { errorPointer, fieldMessages } from '../../shared/definition/schema-messages.js';
+import { pointerTokens } from '../../shared/definition/json-pointer.js';
 import {
   draftsFromRegistration,
   fieldTarget,
@@ -26,7 +26,7 @@ import {
   type JsonSchema,
   type LoadedStep,
   type LoadedWizard,
-} from '../../shared/wizard-definition.js';
+} from '../../shared/definition/wizard-definition.js';
 
 function stepSchemaId(step: LoadedStep): string {
   return typeof step.jsonSchema?.$id === 'string' ? step.jsonSchema.$id : (step.schema ?? step.id);
@@ -34,7 +34,7 @@ function stepSchemaId(step: LoadedStep): string {
 
 /**
  * A condition is a sub-schema of its step schema, applied to the step's draft: its validator was
- * generated with the version's others (src/shared/validators-code.ts, serverValidatorName).
+ * generated with the version's others (src/shared/definition/validators-code.ts, serverValidatorName).
  */
 function conditionTest(validators: DefinitionValidators, step: LoadedStep): ConditionTest {
   return (_schema, pointer, data) => validators.condition(stepSchemaId(step), pointer)?.(data) === true;

@@ -16,4 +16,4 @@ export function newTrackingCode(): string {
   return code;
 }
 
-export { TRACKING_CODE_PATTERN } from '../../shared/followup-contract.js';
+export { TRACKING_CODE_PATTERN } from '../../shared/contracts/followup.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { apiPaths, MAP_PROVIDERS } from '../../shared/api-contract.js';
+import { apiPaths, MAP_PROVIDERS } from '../../shared/contracts/wizard-api.js';
 import { apiTags } from '../api-tags.js';
 import { etagMatches } from '../definition-assets/compressed-reply.js';
 import { registerConfigOf } from '../definition-assets/register-config.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { apiPaths } from '../../shared/api-contract.js';
+import { apiPaths } from '../../shared/contracts/wizard-api.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorBody, errorResponseSchema, errorResponses } from '../errors.js';
 import { passUnderPressure } from '../metrics/pass-under-pressure.js';

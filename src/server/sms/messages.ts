@@ -1,5 +1,5 @@
-import { fa } from '../../shared/strings.fa.js';
-import { STATUS_ROUTE } from '../../shared/followup-contract.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import { STATUS_ROUTE } from '../../shared/contracts/followup.js';
 
 /**
  * A notice's text from its template in strings.fa.ts. Values are put in as they are (not in

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { followupPaths, type OutboxAnswer } from '../../shared/followup-contract.js';
+import { followupPaths, type OutboxAnswer } from '../../shared/contracts/followup.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponses } from '../errors.js';
 import { countOutbox, listOutbox, type OutboxListRow } from './outbox.repository.js';

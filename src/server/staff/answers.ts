@@ -1,8 +1,8 @@
-import type { Locations, Tier } from '../../shared/api-contract.js';
-import { pointerFrom, pointerTokens } from '../../shared/json-pointer.js';
-import { answerText, reviewAnswers, reviewKindOf } from '../../shared/review-display.js';
-import type { CaseAnswer } from '../../shared/staff-contract.js';
-import { faConsole } from '../../shared/console-strings.fa.js';
+import type { Locations, Tier } from '../../shared/contracts/wizard-api.js';
+import { pointerFrom, pointerTokens } from '../../shared/definition/json-pointer.js';
+import { answerText, reviewAnswers, reviewKindOf } from '../../shared/definition/review-display.js';
+import type { CaseAnswer } from '../../shared/contracts/staff.js';
+import { faConsole } from '../../shared/text/console-strings.fa.js';
 import {
   draftsFromRegistration,
   fieldTarget,
@@ -11,7 +11,7 @@ import {
   type JsonSchema,
   type LoadedStep,
   type LoadedWizard,
-} from '../../shared/wizard-definition.js';
+} from '../../shared/definition/wizard-definition.js';
 
 /** What a registration is read against: the definition of its version, and the places and plans. */
 export interface CaseReading {
@@ -27,7 +27,7 @@ const PROVINCE_PATH = '/provinceId';
 
 /**
  * A registration's answers as a colleague reads them, with the wizard review step's own rules
- * (src/shared/review-display.ts), step by step in the order the wizard shows them: the plan by its
+ * (src/shared/definition/review-display.ts), step by step in the order the wizard shows them: the plan by its
  * title, the province and city by name, options by title, بله/خیر, the position as one item. A
  * field the version's steps do not know (since removed) still shows, under its schema title.
  */

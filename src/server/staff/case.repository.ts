@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { normalizeDigitCode, normalizeMobile, normalizeText, toAsciiDigits } from '../../shared/normalize.js';
+import { normalizeDigitCode, normalizeMobile, normalizeText, toAsciiDigits } from '../../shared/text/normalize.js';
 import {
   CASE_ROLES,
   OPEN_STATUSES,
@@ -9,12 +9,12 @@ import {
   type DuplicateReason,
   type ListSort,
   type StaffRole,
-} from '../../shared/staff-contract.js';
+} from '../../shared/contracts/staff.js';
 import type { Database } from '../db/tables.js';
 import type { RegistrationRow } from '../registration/registration.table.js';
 import { TRACKING_CODE_PATTERN } from '../registration/tracking-code.js';
 
-export { CASE_STATUSES, type CaseStatus } from '../../shared/staff-contract.js';
+export { CASE_STATUSES, type CaseStatus } from '../../shared/contracts/staff.js';
 
 /** The list's filters as the repository reads them: `assignee` resolved to an account id (or `none`). */
 export type CaseFilters = Omit<CaseFilterQuery, 'assignee'> & {

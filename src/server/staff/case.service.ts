@@ -7,8 +7,8 @@ import {
   type CaseStatus,
   type CaseSummary,
   type CaseStatusChange,
-} from '../../shared/staff-contract.js';
-import { faConsole } from '../../shared/console-strings.fa.js';
+} from '../../shared/contracts/staff.js';
+import { faConsole } from '../../shared/text/console-strings.fa.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { caseAnswers, type CaseReading } from './answers.js';

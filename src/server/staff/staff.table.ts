@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
-import type { StaffRole } from '../../shared/staff-contract.js';
-export { STAFF_ROLES, type StaffRole } from '../../shared/staff-contract.js';
+import type { StaffRole } from '../../shared/contracts/staff.js';
+export { STAFF_ROLES, type StaffRole } from '../../shared/contracts/staff.js';
 
 /** A colleague who works registrations. Times are epoch milliseconds. */
 export interface StaffAccountTable {

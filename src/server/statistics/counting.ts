@@ -4,7 +4,7 @@
  * becomes one relaxed upsert per (day, plan, …) instead of one per visitor.
  */
 import type { Kysely } from 'kysely';
-import { toAsciiDigits } from '../../shared/normalize.js';
+import { toAsciiDigits } from '../../shared/text/normalize.js';
 import { coalesce } from '../db/coalesce.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';

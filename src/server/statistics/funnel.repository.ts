@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { FunnelRow } from '../../shared/staff-contract.js';
+import type { FunnelRow } from '../../shared/contracts/staff.js';
 import type { Database } from '../db/tables.js';
-import { dayInTehran, nextDay, tehranDayStart } from '../../shared/tehran-day.js';
+import { dayInTehran, nextDay, tehranDayStart } from '../../shared/text/tehran-day.js';
 
 export interface StepReach {
   day: string;

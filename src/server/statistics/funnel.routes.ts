@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { apiPaths } from '../../shared/api-contract.js';
-import { toAsciiDigits } from '../../shared/normalize.js';
-import { staffPaths } from '../../shared/staff-contract.js';
+import { apiPaths } from '../../shared/contracts/wizard-api.js';
+import { toAsciiDigits } from '../../shared/text/normalize.js';
+import { staffPaths } from '../../shared/contracts/staff.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponses } from '../errors.js';
 import { planOf, summingCounter } from './counting.js';
 import { addStepReach, funnelVersions, readFunnel } from './funnel.repository.js';
-import { dayInTehran } from '../../shared/tehran-day.js';
+import { dayInTehran } from '../../shared/text/tehran-day.js';
 
 const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { apiPaths } from '../../shared/api-contract.js';
+import { apiPaths } from '../../shared/contracts/wizard-api.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponses } from '../errors.js';
 import { planOf, summingCounter } from '../statistics/counting.js';
 import { addVisits } from '../statistics/visit.repository.js';
-import { dayInTehran } from '../../shared/tehran-day.js';
+import { dayInTehran } from '../../shared/text/tehran-day.js';
 
 const statisticRouteSchema = {
   operationId: 'countWelcomeVisit',

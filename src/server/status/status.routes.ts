@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { followupPaths, type StatusRequest } from '../../shared/followup-contract.js';
-import { normalizedStatusRequest, statusErrorPointers, statusRequestErrors } from '../../shared/status-request.js';
+import { followupPaths, type StatusRequest } from '../../shared/contracts/followup.js';
+import {
+  normalizedStatusRequest,
+  statusErrorPointers,
+  statusRequestErrors,
+} from '../../shared/contracts/status-request.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
 import { lookUpStatus } from './status.service.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { APPLICANT_STATUSES, type ApplicantStatus, type StatusAnswer } from '../../shared/followup-contract.js';
+import { APPLICANT_STATUSES, type ApplicantStatus, type StatusAnswer } from '../../shared/contracts/followup.js';
 import { clientAddressKey } from '../client-address.js';
 import type { Database } from '../db/tables.js';
 import {

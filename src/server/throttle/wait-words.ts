@@ -1,7 +1,7 @@
-import { fa } from '../../shared/strings.fa.js';
-import { faConsole } from '../../shared/console-strings.fa.js';
-import { fill } from '../../shared/text.js';
-import type { ErrorCode } from '../../shared/strings.fa.js';
+import { fa } from '../../shared/text/strings.fa.js';
+import { faConsole } from '../../shared/text/console-strings.fa.js';
+import { fill } from '../../shared/text/persian.js';
+import type { ErrorCode } from '../../shared/text/strings.fa.js';
 import { ApiError } from '../errors.js';
 
 /** «۴۰ ثانیه» or «۱۵ دقیقه»: how long is left, in the words the sign-in lock uses. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { WebhookPayload } from '../../shared/integrations-contract.js';
+import type { WebhookPayload } from '../../shared/contracts/integrations.js';
 import type { Database } from '../db/tables.js';
 import { queueEvent } from './message.repository.js';
 

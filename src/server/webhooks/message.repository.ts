@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { WebhookEvent, WebhookEventType, WebhookPayload } from '../../shared/integrations-contract.js';
+import type { WebhookEvent, WebhookEventType, WebhookPayload } from '../../shared/contracts/integrations.js';
 import type { Database } from '../db/tables.js';
 import { claimDueRows, releaseClaimed } from '../outbox/lease.repository.js';
 import type { WebhookMessageTable } from './webhook.table.js';

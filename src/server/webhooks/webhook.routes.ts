@@ -6,7 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointInput,
   type WebhookTestAnswer,
-} from '../../shared/integrations-contract.js';
+} from '../../shared/contracts/integrations.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponses } from '../errors.js';
 import { identity } from '../staff-identity.js';

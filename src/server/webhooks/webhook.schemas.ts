@@ -1,5 +1,5 @@
-/** The JSON schemas of the webhook routes (src/shared/integrations-contract.ts in JSON Schema). */
-import { MAX_WEBHOOK_HEADERS, WEBHOOK_EVENTS } from '../../shared/integrations-contract.js';
+/** The JSON schemas of the webhook routes (src/shared/contracts/integrations.ts in JSON Schema). */
+import { MAX_WEBHOOK_HEADERS, WEBHOOK_EVENTS } from '../../shared/contracts/integrations.js';
 import { instant } from '../api.schemas.js';
 
 const event = { type: 'string', enum: [...WEBHOOK_EVENTS] } as const;

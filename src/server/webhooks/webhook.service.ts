@@ -11,8 +11,8 @@ import {
   type WebhookEvent,
   type WebhookPayload,
   type WebhookTestAnswer,
-} from '../../shared/integrations-contract.js';
-import { fa } from '../../shared/strings.fa.js';
+} from '../../shared/contracts/integrations.js';
+import { fa } from '../../shared/text/strings.fa.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { appendAudit } from '../audit/audit.repository.js';

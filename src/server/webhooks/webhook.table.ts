@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { WebhookEventType } from '../../shared/integrations-contract.js';
+import type { WebhookEventType } from '../../shared/contracts/integrations.js';
 
 /** Why the server disabled an endpoint by itself: the receiver answered 410, or it failed for 5 days. */
 export type DisabledReason = 'gone' | 'failing';

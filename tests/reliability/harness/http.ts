@@ -5,7 +5,7 @@
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { apiPaths } from '../../../src/shared/api-contract.js';
+import { apiPaths } from '../../../src/shared/contracts/wizard-api.js';
 import { solveCaptcha, type CaptchaShape } from './captcha.js';
 
 export interface HttpResponse {

@@ -17,9 +17,9 @@ import {
   oneVersion,
   twoVersionsCompared,
 } from '../../../src/client/staff/insights/insights-fixtures.js';
-import { faConsole } from '../../../src/shared/console-strings.fa.js';
-import { fill } from '../../../src/shared/text.js';
-import type { InsightsAnswer } from '../../../src/shared/insights-contract.js';
+import { faConsole } from '../../../src/shared/text/console-strings.fa.js';
+import { fill } from '../../../src/shared/text/persian.js';
+import type { InsightsAnswer } from '../../../src/shared/contracts/insights.js';
 
 const change = (subject: DefinitionChange['subject'], pointer: string): DefinitionChange => ({
   kind: 'changed',

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keptText } from '../../../src/client/build/font-subset-plugin.js';
-import { fa } from '../../../src/shared/strings.fa.js';
+import { fa } from '../../../src/shared/text/strings.fa.js';
 
 const kept = new Set(keptText());
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { insightsPaths, type InsightBatch } from '../../../src/shared/insights-contract.js';
+import { insightsPaths, type InsightBatch } from '../../../src/shared/contracts/insights.js';
 import type * as InsightsModule from '../../../src/client/state/insights.js';
 
 type Insights = typeof InsightsModule;

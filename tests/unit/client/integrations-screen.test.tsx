@@ -18,8 +18,8 @@ import {
   sampleSecret,
   sampleWebhooks,
 } from '../../../src/client/staff/integrations/integrations-fixtures.js';
-import { faConsole } from '../../../src/shared/console-strings.fa.js';
-import { integrationPaths, type WebhookEndpoint } from '../../../src/shared/integrations-contract.js';
+import { faConsole } from '../../../src/shared/text/console-strings.fa.js';
+import { integrationPaths, type WebhookEndpoint } from '../../../src/shared/contracts/integrations.js';
 
 const copy = faConsole.integrations;
 

@@ -6,7 +6,7 @@ import * as stories from '../../../src/client/staff/list/components/ListFilters.
 import { anyRegistration, type ListQuery } from '../../../src/client/staff/list/list-query.js';
 import { sampleChoices } from '../../../src/client/staff/list/list-fixtures.js';
 import { sampleLocations } from '../../../widgets/story-fixtures.js';
-import { faConsole } from '../../../src/shared/console-strings.fa.js';
+import { faConsole } from '../../../src/shared/text/console-strings.fa.js';
 
 const { Empty, Filtered } = composeStories(stories);
 

@@ -23,7 +23,7 @@ let stepConditions: Record<string, (answers: Record<string, unknown>) => boolean
 let conditionsFile = '';
 
 beforeAll(async () => {
-  const code = generateValidatorsModule(wizard, { formatsModule: path.resolve('src/shared/formats.ts') });
+  const code = generateValidatorsModule(wizard, { formatsModule: path.resolve('src/shared/definition/formats.ts') });
   const dir = path.resolve('tests/unit/client/.generated');
   mkdirSync(dir, { recursive: true });
   file = path.join(dir, `conditions-${process.pid}.mjs`);
@@ -31,7 +31,7 @@ beforeAll(async () => {
   conditionsFile = path.join(dir, `step-conditions-${process.pid}.mjs`);
   writeFileSync(
     conditionsFile,
-    generateStepConditionsModule(wizard, { formatsModule: path.resolve('src/shared/formats.ts') }),
+    generateStepConditionsModule(wizard, { formatsModule: path.resolve('src/shared/definition/formats.ts') }),
   );
   stepConditions = (
     (await import(/* @vite-ignore */ pathToFileURL(conditionsFile).href)) as { stepConditions: typeof stepConditions }
@@ -79,7 +79,9 @@ describe('a step condition under the precompiled functions', () => {
     const shipped = path.join(path.dirname(file), `shipped-conditions-${process.pid}.mjs`);
     writeFileSync(
       shipped,
-      generateStepConditionsModule(loadRealWizard(), { formatsModule: path.resolve('src/shared/formats.ts') }),
+      generateStepConditionsModule(loadRealWizard(), {
+        formatsModule: path.resolve('src/shared/definition/formats.ts'),
+      }),
     );
     try {
       const module = (await import(/* @vite-ignore */ pathToFileURL(shipped).href)) as {

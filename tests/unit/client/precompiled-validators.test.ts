@@ -11,7 +11,7 @@ import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wizardValidatorOptions } from '../../../src/client/build/ajv-options.js';
 import { generateValidatorsModule } from '../../../src/client/build/validators-plugin.js';
-import { formSteps } from '../../../src/shared/wizard-definition.js';
+import { formSteps } from '../../../src/shared/definition/wizard-definition.js';
 import { loadRealWizard } from '../shared/schemas-fixture.js';
 
 const wizard = loadRealWizard();
@@ -24,7 +24,7 @@ let compiled: {
 };
 
 beforeAll(async () => {
-  code = generateValidatorsModule(wizard, { formatsModule: path.resolve('src/shared/formats.ts') });
+  code = generateValidatorsModule(wizard, { formatsModule: path.resolve('src/shared/definition/formats.ts') });
   // Inside the project (ajv's runtime helpers resolve from node_modules) but outside node_modules
   // (so Vite transforms it and its import of formats.ts, as in the build).
   const dir = path.resolve('tests/unit/client/.generated');

@@ -3,8 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from '../../../src/client/staff/list/components/RegistrationTable.stories.js';
-import type { ListSort } from '../../../src/shared/staff-contract.js';
-import { faConsole } from '../../../src/shared/console-strings.fa.js';
+import type { ListSort } from '../../../src/shared/contracts/staff.js';
+import { faConsole } from '../../../src/shared/text/console-strings.fa.js';
 
 const { SortedByName } = composeStories(stories);
 

@@ -15,12 +15,12 @@ import type { ValidatorFactory } from '../../../src/client/wizard/wizard-env.js'
 import { clearRegisterConfigCache } from '../../../src/client/api/config.js';
 import { wizardValidatorOptions } from '../../../src/client/build/ajv-options.js';
 import { DEFAULT_STORAGE_KEY, type WizardState } from '../../../src/client/state/wizard-storage.js';
-import type { Captcha, Locations, RegisterConfig } from '../../../src/shared/api-contract.js';
-import type { LoadedStep, LoadedWizard } from '../../../src/shared/wizard-definition.js';
+import type { Captcha, Locations, RegisterConfig } from '../../../src/shared/contracts/wizard-api.js';
+import type { LoadedStep, LoadedWizard } from '../../../src/shared/definition/wizard-definition.js';
 import { loadRealWizard } from '../shared/schemas-fixture.js';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { addWizardVocabulary, wizardAjvOptions } from '../../../src/shared/ajv-config.js';
-import type { StepTest } from '../../../src/shared/step-conditions.js';
+import { addWizardVocabulary, wizardAjvOptions } from '../../../src/shared/definition/ajv-config.js';
+import type { StepTest } from '../../../src/shared/definition/step-conditions.js';
 
 // The form steps' chunk (RJSF, widgets) is lazy in the app; loading it once up front keeps each
 // test's first form render within Testing Library's default wait.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { insertReviewStep } from '../../fixtures/conditional-edits.js';
 import { currentPath, installFakeApi, press, renderWizard } from './render-wizard.js';
-import { loadWizard } from '../../../src/shared/wizard-definition.js';
+import { loadWizard } from '../../../src/shared/definition/wizard-definition.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STORAGE_KEY, type WizardState } from '../../../src/client/state/wizard-storage.js';
-import { fa } from '../../../src/shared/strings.fa.js';
+import { fa } from '../../../src/shared/text/strings.fa.js';
 import { captcha, currentPath, installFakeApi, press, renderWizard } from './render-wizard.js';
 import { validAnswers, withCaptcha } from '../../fixtures/registration.js';
 

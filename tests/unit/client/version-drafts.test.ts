@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { answersThatFit, carryOverDrafts, storageKeyFor } from '../../../src/client/state/version-drafts.js';
 import { readStoredState, type WizardState } from '../../../src/client/state/wizard-storage.js';
-import type { LoadedWizard } from '../../../src/shared/wizard-definition.js';
+import type { LoadedWizard } from '../../../src/shared/definition/wizard-definition.js';
 import { loadRealWizard } from '../shared/schemas-fixture.js';
 
 const wizard = loadRealWizard();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import { readTexts } from '../../../scripts/schemas-check/index.js';
-import { checkDefinition } from '../../../src/shared/definition-check/index.js';
+import { checkDefinition } from '../../../src/server/definition-check/index.js';
 import { hostileFloor, type DefinitionFilesJson } from '../../fixtures/hostile-floor.js';
 import { copySchemas, editJson, problemsIn, realSchemas, removeCopies, writeText } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { lineOf, parseJson } from '../../../src/shared/definition-check/json.js';
-import { editDistance, hasPersian, nearest } from '../../../src/shared/definition-check/text.js';
+import { lineOf, parseJson } from '../../../src/shared/definition/json.js';
+import { editDistance, hasPersian, nearest } from '../../../src/server/definition-check/text.js';
 
 describe('text helpers', () => {
   it('counts a swap of neighbours as one edit and suggests only close names', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDefinition } from '../../../src/shared/definition-check/index.js';
+import { checkDefinition } from '../../../src/server/definition-check/index.js';
 import { hostileDefinitions, hostileTexts } from '../../fixtures/hostile-definitions/index.js';
 
 const refused = hostileDefinitions.filter((entry) => entry.refusal);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readTexts } from '../../../scripts/schemas-check/index.js';
-import { checkDefinition, MAX_PROBLEMS } from '../../../src/shared/definition-check/index.js';
-import { DEFINITION_LIMITS, limitExcess, nestsTooDeep } from '../../../src/shared/definition-check/limits.js';
-import { walkSchema } from '../../../src/shared/definition-check/walk.js';
+import { checkDefinition, MAX_PROBLEMS } from '../../../src/server/definition-check/index.js';
+import { DEFINITION_LIMITS, limitExcess, nestsTooDeep } from '../../../src/server/definition-check/limits.js';
+import { walkSchema } from '../../../src/server/definition-check/walk.js';
 import { deepText } from '../../fixtures/hostile-definitions/index.js';
 import { realSchemas } from './helpers.js';
 

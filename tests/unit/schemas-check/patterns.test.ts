@@ -3,10 +3,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkSync } from 'recheck';
 import type * as Recheck from 'recheck';
 import { checkSchemas, readTexts } from '../../../scripts/schemas-check/index.js';
-import { folderOf } from '../../../src/shared/definition-check/folder.js';
-import { linearRegExp, PATTERN_MAX_LENGTH, patternSites } from '../../../src/shared/definition-check/patterns.js';
-import { Problems } from '../../../src/shared/definition-check/problem.js';
-import { readRoles } from '../../../src/shared/definition-check/roles.js';
+import { folderOf } from '../../../src/server/definition-check/folder.js';
+import { linearRegExp, PATTERN_MAX_LENGTH, patternSites } from '../../../src/server/definition-check/patterns.js';
+import { Problems } from '../../../src/server/definition-check/problem.js';
+import { readRoles } from '../../../src/server/definition-check/roles.js';
 import { hostilePatterns } from '../../fixtures/hostile-patterns.js';
 import { copySchemas, editJson, only, problemsIn, realSchemas, removeCopies, writeText } from './helpers.js';
 

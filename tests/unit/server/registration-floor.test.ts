@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { floorErrors, provinceTarget } from '../../../src/server/registration/registration.floor.js';
-import { fa } from '../../../src/shared/strings.fa.js';
+import { fa } from '../../../src/shared/text/strings.fa.js';
 import { loadRealWizard } from '../shared/schemas-fixture.js';
 import { validRegistrationForm } from '../../fixtures/registration-form.js';
 

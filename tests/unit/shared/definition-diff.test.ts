@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readDefinitionFolder } from '../../../src/server/definition/definition.js';
 import { fromRoot } from '../../../src/server/paths.js';
-import { describeChanges } from '../../../src/shared/definition-diff.js';
-import type { DefinitionFiles } from '../../../src/shared/definition-files.js';
+import { describeChanges } from '../../../src/server/definition-publishing/definition-diff.js';
+import type { DefinitionFiles } from '../../../src/shared/definition/definition-files.js';
 
 const shipped = readDefinitionFolder(fromRoot('schemas')).files;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRates, medianOfBuckets, timeBucketOf, wilson } from '../../../src/shared/insights-stats.js';
+import { compareRates, medianOfBuckets, timeBucketOf, wilson } from '../../../src/shared/insights/stats.js';
 
 describe('the form’s behaviour: its arithmetic', () => {
   it('puts a step time in the bucket of its upper end, past the last in the open one', () => {

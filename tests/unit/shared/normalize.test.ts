@@ -7,9 +7,9 @@ import {
   normalizeMobile,
   normalizeText,
   toAsciiDigits,
-} from '../../../src/shared/normalize.js';
+} from '../../../src/shared/text/normalize.js';
 import Ajv from 'ajv';
-import { formats } from '../../../src/shared/formats.js';
+import { formats } from '../../../src/shared/definition/formats.js';
 import { loadRealWizard } from './schemas-fixture.js';
 
 // The rule of a field is its schema: the pattern gives the shape, the format the check digit or

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeStepIds, type StepTest } from '../../../src/shared/step-conditions.js';
-import type { LoadedWizard } from '../../../src/shared/wizard-definition.js';
+import { activeStepIds, type StepTest } from '../../../src/shared/definition/step-conditions.js';
+import type { LoadedWizard } from '../../../src/shared/definition/wizard-definition.js';
 import { conditionalDefinition, NIGHT_TYPE } from '../../fixtures/conditional-definition.js';
 import { runtimeStepTest } from '../client/render-wizard.js';
 import { loadRealWizard } from './schemas-fixture.js';

@@ -4,8 +4,8 @@ import {
   draftsFromRegistration,
   fieldTarget,
   stepFieldAt,
-} from '../../../src/shared/wizard-definition.js';
-import { fieldMessages, schemaAtDataPointer } from '../../../src/shared/schema-messages.js';
+} from '../../../src/shared/definition/wizard-definition.js';
+import { fieldMessages, schemaAtDataPointer } from '../../../src/shared/definition/schema-messages.js';
 import { loadRealWizard } from './schemas-fixture.js';
 import { validAnswers, withCaptcha } from '../../fixtures/registration.js';
 

@@ -11,7 +11,7 @@ import {
   wantsWidePage,
   widgetDeclarations,
 } from '../../../widgets/declarations.js';
-import { apiPaths } from '../../../src/shared/api-contract.js';
+import { apiPaths } from '../../../src/shared/contracts/wizard-api.js';
 import { customWidgetNames } from '../../../widgets/names.js';
 import { copySchemas, editJson, only, problemsIn, removeCopies } from '../schemas-check/helpers.js';
 

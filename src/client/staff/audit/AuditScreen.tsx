@@ -1,4 +1,4 @@
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { AuditLog } from './components/AuditLog.js';
 import { QueryError } from '../ui/components/QueryError.js';
 import { useAudit } from './hooks/use-audit.js';

@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router-dom';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { useRegisterConfig } from '../../api/queries.js';
 import { AssigneeControl } from './components/AssigneeControl.js';
 import { listHrefFrom } from '../ui/case-path.js';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { DefinitionWorkspace } from './DefinitionScreen.js';
 
 /** The whole screen over the mocked staff API (.storybook/api-mock.ts): the draft is schemas/. */

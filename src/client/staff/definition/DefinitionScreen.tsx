@@ -3,8 +3,8 @@
  * rolled back by product staff. Loaded as its own chunk, only when the screen is opened.
  */
 import { useState } from 'react';
-import { fa } from '../../../shared/strings.fa.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { fa } from '../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { ApiError } from '../../api/http.js';
 import type { DefinitionProblem } from './api/definition-api.js';
 import { DraftEditorView } from './components/DraftEditorView.js';

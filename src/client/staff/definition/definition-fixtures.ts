@@ -3,7 +3,7 @@
  * as the draft, the checker's words for a typical slip (docs/editing-the-wizard.md, example 1), the
  * versions list and a diff.
  */
-import { fileText, isProgramFile } from '../../../shared/definition-files.js';
+import { fileText, isProgramFile } from '../../../shared/definition/definition-files.js';
 import type {
   DefinitionDiff,
   DefinitionFiles,

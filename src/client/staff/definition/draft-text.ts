@@ -4,8 +4,8 @@
  * `npm run schemas:check` and counts the problems' lines in them, so a problem's line is a line of
  * the editor's text.
  */
-import { lineOf, parseJson } from '../../../shared/definition-check/json.js';
-import { fileText } from '../../../shared/definition-files.js';
+import { lineOf, parseJson } from '../../../shared/definition/json.js';
+import { fileText } from '../../../shared/definition/definition-files.js';
 import type { DefinitionFiles, DefinitionProblem, DefinitionTexts } from './api/definition-api.js';
 
 /** A problem placed in the editor's text: `line` is 1-based in the text as it is now. */

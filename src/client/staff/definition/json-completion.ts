@@ -12,7 +12,7 @@ import type { Completion, CompletionContext, CompletionResult, CompletionSource 
 import { syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
-import { pointerTokens } from '../../../shared/json-pointer.js';
+import { pointerTokens } from '../../../shared/definition/json-pointer.js';
 import type { MetaSchema } from './meta-schemas.js';
 
 type Key = string | number;

@@ -3,19 +3,19 @@
  * reads. wizard.json and register-config.json name theirs in schemas/; every *.schema.json is JSON
  * Schema draft-07 (ajv's copy, as the checker uses) with this project's two annotations
  * (`errorMessage`, `normalize`) and formats; a *.ui.json has the settings RJSF reads
- * (src/shared/ui-keys.ts) and the widgets the registry knows.
+ * (src/shared/definition/ui-keys.ts) and the widgets the registry knows.
  */
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
 import wizardMeta from '../../../../schemas/wizard.schema.json';
 import registerConfigMeta from '../../../../schemas/register-config.schema.json';
-import { NORMALIZE_KINDS } from '../../../shared/ajv-config.js';
-import type { FormatName } from '../../../shared/formats.js';
-import { knownUiKeys } from '../../../shared/ui-keys.js';
-import { builtInWidgetNames, customWidgetNames } from '../../../shared/widget-names.js';
+import { NORMALIZE_KINDS } from '../../../shared/definition/ajv-config.js';
+import type { FormatName } from '../../../shared/definition/formats.js';
+import { knownUiKeys } from '../../../shared/definition/ui-keys.js';
+import { builtInWidgetNames, customWidgetNames } from '../../../shared/definition/widget-names.js';
 
 export type MetaSchema = Record<string, unknown>;
 
-/** The Iranian formats of src/shared/formats.ts, by name only (the checks stay out of this chunk). */
+/** The Iranian formats of src/shared/definition/formats.ts, by name only (the checks stay out of this chunk). */
 const FORMAT_NAMES = Object.keys({ 'ir-national-code': true, 'ir-mobile': true } satisfies Record<FormatName, true>);
 
 const draftKeywords = Object.keys(draft07.properties);

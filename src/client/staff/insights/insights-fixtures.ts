@@ -1,6 +1,6 @@
 /** Answers of «رفتار فرم» for the stories and tests: one version, two compared, too few visits, nothing. */
-import type { InsightsAnswer, VersionInsights } from '../../../shared/insights-contract.js';
-import { compareRates } from '../../../shared/insights-stats.js';
+import type { InsightsAnswer, VersionInsights } from '../../../shared/contracts/insights.js';
+import { compareRates } from '../../../shared/insights/stats.js';
 
 const FIRST = '3f9c2a1b0d';
 const SECOND = '7e41b09c2a';

@@ -7,10 +7,10 @@ import type {
   RateComparison,
   StepInsight,
   VersionInsights,
-} from '../../../shared/insights-contract.js';
-import { TIME_BUCKETS } from '../../../shared/insights-stats.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
-import { fill } from '../../../shared/text.js';
+} from '../../../shared/contracts/insights.js';
+import { TIME_BUCKETS } from '../../../shared/insights/stats.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../shared/text/persian.js';
 import { formatCount } from '../ui/format.js';
 
 const t = faConsole.insights;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ApiMockArgs } from '../../../../.storybook/api-mock.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import IntegrationsScreen from './IntegrationsScreen.js';
 import {
   refusedUrlMessage,

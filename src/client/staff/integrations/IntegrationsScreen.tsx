@@ -1,4 +1,4 @@
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { ApiKeysPanel } from './components/ApiKeysPanel.js';
 import { WebhooksPanel } from './components/WebhooksPanel.js';
 import './integrations.css';

@@ -7,7 +7,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
   WebhookTestAnswer,
-} from '../../../shared/integrations-contract.js';
+} from '../../../shared/contracts/integrations.js';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 6, 30) + minutes * 60_000).toISOString();
 

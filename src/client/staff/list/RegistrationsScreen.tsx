@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Locations } from '../../../shared/api-contract.js';
-import { consoleScreens, type CaseSummary } from '../../../shared/staff-contract.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
-import { fill } from '../../../shared/text.js';
+import type { Locations } from '../../../shared/contracts/wizard-api.js';
+import { consoleScreens, type CaseSummary } from '../../../shared/contracts/staff.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../shared/text/persian.js';
 import { useLocations } from '../../api/queries.js';
 import { BulkStatusBar, type BulkOutcome, type BulkStatusBarProps } from './components/BulkStatusBar.js';
 import { ListFilters } from './components/ListFilters.js';

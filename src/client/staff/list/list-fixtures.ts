@@ -1,7 +1,7 @@
 import pharmacyInfo from '../../../../schemas/steps/pharmacy-info.schema.json';
 import registerConfig from '../../../../schemas/register-config.json';
-import type { CasePage, FilterChoices, FilterField } from '../../../shared/staff-contract.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import type { CasePage, FilterChoices, FilterField } from '../../../shared/contracts/staff.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { sampleAdmin, sampleAgent, sampleSummary } from '../ui/staff-fixtures.js';
 
 /** A page of the list: a new case nobody has, one an agent is calling, a closed one. */

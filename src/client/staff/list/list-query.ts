@@ -3,7 +3,7 @@
  * so Reload, Back and a link sent to a colleague show the same list. Read leniently: a value that is
  * not one the list knows is ignored, never an error screen.
  */
-import { CASE_STATUSES, LIST_SORTS, type ListSort } from '../../../shared/staff-contract.js';
+import { CASE_STATUSES, LIST_SORTS, type ListSort } from '../../../shared/contracts/staff.js';
 import { jalaliDayKey, parseJalaliDay, jalaliDayStart } from '../ui/jalali.js';
 
 export interface ListQuery {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { OutboxStatus } from '../../../shared/followup-contract.js';
-import { fa } from '../../../shared/strings.fa.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import type { OutboxStatus } from '../../../shared/contracts/followup.js';
+import { fa } from '../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { QueryError } from '../ui/components/QueryError.js';
 import { OutboxView } from './components/OutboxView.js';
 import { useOutbox } from './hooks/use-outbox.js';

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
-import type { StaffMe } from '../../../shared/staff-contract.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import type { StaffMe } from '../../../shared/contracts/staff.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 
 export interface ConsoleHeaderProps {
   me: StaffMe;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../../../shared/strings.fa.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
-import { fill } from '../../../shared/text.js';
+import { fa } from '../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../shared/text/persian.js';
 import { SignInForm } from './SignInForm.js';
 
 const meta = {

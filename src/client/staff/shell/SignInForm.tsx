@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { formText } from '../ui/format.js';
 
 export interface SignInFormProps {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { listParams, readListQuery } from '../list/list-query.js';
 import { consoleRoutes, mayOpen } from './screens.js';
 import { StaffApp } from './StaffApp.js';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { ConsoleHeader } from './ConsoleHeader.js';
 import { QueryError } from '../ui/components/QueryError.js';
 import { consoleRoutes, mayOpen, navigationFor, pathOf, type ConsoleRoute } from './screens.js';

@@ -1,15 +1,15 @@
 /**
  * The console's route table: one entry per screen. Its address and the roles that see it come from
- * `consoleScreens` (src/shared/staff-contract.ts), the single source the server's fallback and the
+ * `consoleScreens` (src/shared/contracts/staff.ts), the single source the server's fallback and the
  * navigation share; a screen with a `navTitle` gets a link in the navigation of those roles.
  *
  * To add a screen, add its entry here, e.g.
  *   { screen: 'outbox', navTitle: fa.outbox.title, Screen: lazy(() => import('../outbox/OutboxScreen.js')) }
  */
 import { lazy, type ComponentType } from 'react';
-import { consoleScreens, type StaffRole } from '../../../shared/staff-contract.js';
-import { fa } from '../../../shared/strings.fa.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { consoleScreens, type StaffRole } from '../../../shared/contracts/staff.js';
+import { fa } from '../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import RegistrationScreen from '../case/RegistrationScreen.js';
 import { RegistrationsScreen } from '../list/RegistrationsScreen.js';
 

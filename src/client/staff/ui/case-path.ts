@@ -1,4 +1,4 @@
-import { consoleScreens } from '../../../shared/staff-contract.js';
+import { consoleScreens } from '../../../shared/contracts/staff.js';
 
 /** A case's address in the console (/staff/registrations/:id). */
 export const casePath = (id: number): string => consoleScreens.registration.path.replace(':id', String(id));

@@ -1,4 +1,4 @@
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import type { FormEvent } from 'react';
 import { formText } from './format.js';
 import { jalaliDayKey, parseJalaliDay, jalaliDayStart } from './jalali.js';

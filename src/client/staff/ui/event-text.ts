@@ -1,5 +1,5 @@
-import type { AuditEvent } from '../../../shared/staff-contract.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import type { AuditEvent } from '../../../shared/contracts/staff.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { fillVerbatim, formatCount } from './format.js';
 
 /**

@@ -6,10 +6,10 @@
  *   what a manager reads out over the phone is what a colleague sees;
  * - dates and times in the Jalali calendar, Tehran time, Persian digits.
  */
-import { hasFormatShape } from '../../../shared/formats.js';
-import { toAsciiDigits } from '../../../shared/normalize.js';
-import { faDigits, fill } from '../../../shared/text.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
+import { hasFormatShape } from '../../../shared/definition/formats.js';
+import { toAsciiDigits } from '../../../shared/text/normalize.js';
+import { faDigits, fill } from '../../../shared/text/persian.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
 
 const dateTime = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
   dateStyle: 'medium',

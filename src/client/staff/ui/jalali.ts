@@ -1,5 +1,5 @@
-import { toAsciiDigits, toPersianDigits } from '../../../shared/normalize.js';
-import { dayInTehran, nextDay, tehranDayStart as gregorianDayStart } from '../../../shared/tehran-day.js';
+import { toAsciiDigits, toPersianDigits } from '../../../shared/text/normalize.js';
+import { dayInTehran, nextDay, tehranDayStart as gregorianDayStart } from '../../../shared/text/tehran-day.js';
 
 /** A Jalali calendar day as staff type it. */
 export interface JalaliDay {

@@ -7,7 +7,7 @@
  *
  * Answers each `{ id, texts, floor }` with the checker's problems; ends when the server goes.
  */
-import { checkDefinition } from '../../../shared/definition-check/index.js';
+import { checkDefinition } from '../../definition-check/index.js';
 import type { CheckAnswer, CheckRequest } from './check-protocol.js';
 
 process.on('message', (request: CheckRequest) => {

@@ -1,6 +1,6 @@
 /** What the server and the checker's process (check-definition.ts) say to each other. */
-import type { FloorRule } from '../../../shared/definition-check/floor.js';
-import type { Problem } from '../../../shared/definition-check/index.js';
+import type { FloorRule } from '../../definition-check/floor.js';
+import type { Problem } from '../../definition-check/index.js';
 
 export interface CheckRequest {
   id: number;

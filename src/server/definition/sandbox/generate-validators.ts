@@ -1,7 +1,7 @@
 /**
  * The child process that turns a definition into code (started by validators-sandbox.ts): it
  * reads `{ files, label }` as JSON on stdin and writes the browser's and the server's validators
- * modules (src/shared/validators-code.ts) as JSON on stdout.
+ * modules (src/shared/definition/validators-code.ts) as JSON on stdout.
  *
  * ajv's generator runs the code it writes (`new Function`) to finish each validator, so a flaw in
  * how it writes a definition's text into code would run that text here. This process is started
@@ -13,13 +13,13 @@
  */
 import { registerHooks } from 'node:module';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
-import { RE2_MODULE_ID } from '../../../shared/validators-module.js';
+import { RE2_MODULE_ID } from '../../../shared/definition/validators-module.js';
 import {
   generateServerValidatorsModule,
   generateValidatorsModule,
   ValidatorsCodeError,
-} from '../../../shared/validators-code.js';
-import { loadWizard } from '../../../shared/wizard-definition.js';
+} from '../../../shared/definition/validators-code.js';
+import { loadWizard } from '../../../shared/definition/wizard-definition.js';
 import type { SandboxAnswer, SandboxRequest } from './sandbox-protocol.js';
 
 const REFUSED_MODULES = new Set(

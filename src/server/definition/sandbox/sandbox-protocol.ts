@@ -1,5 +1,5 @@
 /** What the server and the validators' generator (generate-validators.ts) say to each other. */
-import type { DefinitionFiles } from '../../../shared/definition-files.js';
+import type { DefinitionFiles } from '../../../shared/definition/definition-files.js';
 
 export interface SandboxRequest {
   files: DefinitionFiles;

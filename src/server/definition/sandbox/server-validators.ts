@@ -8,13 +8,13 @@ import { createRequire } from 'node:module';
 import { compileFunction } from 'node:vm';
 import { parse, type Node } from 'acorn';
 import type { ValidateFunction } from 'ajv';
-import { formats } from '../../../shared/formats.js';
+import { formats } from '../../../shared/definition/formats.js';
 import {
   FORMATS_MODULE_ID,
   SERVER_VALIDATOR_RUNTIME_MODULES,
   serverValidatorName,
-} from '../../../shared/validators-module.js';
-import { SERVER_MODULE_EXPORTS } from '../../../shared/validators-code.js';
+} from '../../../shared/definition/validators-module.js';
+import { SERVER_MODULE_EXPORTS } from '../../../shared/definition/validators-code.js';
 
 /** What the server validates a registration with, from one version (see serverValidatorName). */
 export interface DefinitionValidators {
@@ -30,7 +30,7 @@ export interface DefinitionValidators {
 const require = createRequire(import.meta.url);
 let runtime: Record<string, unknown> | undefined;
 
-/** The wizard's formats as ajv's code asks for them when added with addFormat (src/shared/ajv-config.ts). */
+/** The wizard's formats as ajv's code asks for them when added with addFormat (src/shared/definition/ajv-config.ts). */
 const formatDefinitions = Object.fromEntries(
   Object.entries(formats).map(([name, validate]) => [name, { type: 'string', validate }] as const),
 );

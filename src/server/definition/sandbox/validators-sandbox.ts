@@ -12,9 +12,12 @@ import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DefinitionFiles } from '../../../shared/definition-files.js';
-import { SERVER_MODULE_EXPORTS } from '../../../shared/validators-code.js';
-import { SERVER_VALIDATOR_RUNTIME_MODULES, VALIDATOR_RUNTIME_MODULES } from '../../../shared/validators-module.js';
+import type { DefinitionFiles } from '../../../shared/definition/definition-files.js';
+import { SERVER_MODULE_EXPORTS } from '../../../shared/definition/validators-code.js';
+import {
+  SERVER_VALIDATOR_RUNTIME_MODULES,
+  VALIDATOR_RUNTIME_MODULES,
+} from '../../../shared/definition/validators-module.js';
 import { projectRoot } from '../../paths.js';
 import { entryBeside, SOURCE_RESOLVER } from '../source-entry.js';
 import { checkGeneratedModule } from './generated-module-check.js';

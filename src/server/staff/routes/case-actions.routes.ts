@@ -7,7 +7,7 @@ import {
   type BulkCaseStatusChange,
   type NoteRequest,
   type CaseStatusChange,
-} from '../../../shared/staff-contract.js';
+} from '../../../shared/contracts/staff.js';
 import { addNote, assignCase, moveCase, moveCases } from '../case.service.js';
 import type { UnassignedCount } from '../unassigned-count.js';
 import { noContent } from '../../api.schemas.js';

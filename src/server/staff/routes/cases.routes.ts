@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../../api-tags.js';
-import { staffPaths, type CaseListQuery, type CasePage, type FilterChoices } from '../../../shared/staff-contract.js';
+import { staffPaths, type CaseListQuery, type CasePage, type FilterChoices } from '../../../shared/contracts/staff.js';
 import type { Definition } from '../../definition/definition.js';
 import { definitionOfVersion } from '../../definition/definition-version.repository.js';
 import { ApiError, errorResponses } from '../../errors.js';

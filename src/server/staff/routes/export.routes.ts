@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../../api-tags.js';
-import { staffPaths, type ExportQuery } from '../../../shared/staff-contract.js';
+import { staffPaths, type ExportQuery } from '../../../shared/contracts/staff.js';
 import { appendAudit } from '../../audit/audit.repository.js';
 import { countCases, type CaseFilters } from '../case.repository.js';
 import { exportRegistrations } from '../export.js';

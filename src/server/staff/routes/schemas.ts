@@ -1,5 +1,5 @@
-/** The JSON schemas of the staff routes' requests and answers (src/shared/staff-contract.ts in JSON Schema). */
-import { CASE_STATUSES, LIST_SORTS, STAFF_ROLES, type DuplicateReason } from '../../../shared/staff-contract.js';
+/** The JSON schemas of the staff routes' requests and answers (src/shared/contracts/staff.ts in JSON Schema). */
+import { CASE_STATUSES, LIST_SORTS, STAFF_ROLES, type DuplicateReason } from '../../../shared/contracts/staff.js';
 import { auditEventSchema } from '../../audit/audit.schemas.js';
 import { instant, titledChoicesSchema } from '../../api.schemas.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiTags } from '../../api-tags.js';
-import { STAFF_ROLES, staffPaths, type SignInRequest } from '../../../shared/staff-contract.js';
-import { fa } from '../../../shared/strings.fa.js';
-import { faConsole } from '../../../shared/console-strings.fa.js';
-import { fill } from '../../../shared/text.js';
+import { STAFF_ROLES, staffPaths, type SignInRequest } from '../../../shared/contracts/staff.js';
+import { fa } from '../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../shared/text/persian.js';
 import { ApiError, errorResponses } from '../../errors.js';
 import { appendAudit } from '../../audit/audit.repository.js';
 import { signIn, signOut } from '../staff.service.js';

@@ -1,5 +1,5 @@
 import { request } from '../../../api/http.js';
-import { staffPaths, type AuditAnswer } from '../../../../shared/staff-contract.js';
+import { staffPaths, type AuditAnswer } from '../../../../shared/contracts/staff.js';
 
 export const auditApi = {
   audit: (signal?: AbortSignal) => request<AuditAnswer>(staffPaths.audit, { signal }),

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { AuditEvent } from '../../../../shared/staff-contract.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import type { AuditEvent } from '../../../../shared/contracts/staff.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { casePath } from '../../ui/case-path.js';
 import { formatWhen } from '../../ui/format.js';
 import { eventText } from '../../ui/event-text.js';

@@ -1,5 +1,10 @@
 import { request } from '../../../api/http.js';
-import { staffPaths, type AssignRequest, type CaseDetail, type CaseStatus } from '../../../../shared/staff-contract.js';
+import {
+  staffPaths,
+  type AssignRequest,
+  type CaseDetail,
+  type CaseStatus,
+} from '../../../../shared/contracts/staff.js';
 import { withId } from '../../ui/api/staff-paths.js';
 
 /** A case's calls; the read takes React Query's signal so a stale one is cancelled. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { AssigneeControl } from './AssigneeControl.js';
 import { adminMe, agentMe, sampleAgent, sampleColleagues } from '../../ui/staff-fixtures.js';
 

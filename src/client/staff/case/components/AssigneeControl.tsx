@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AssignRequest, Colleague, StaffMe } from '../../../../shared/staff-contract.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import type { AssignRequest, Colleague, StaffMe } from '../../../../shared/contracts/staff.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 
 export interface AssigneeControlProps {
   assignee: Colleague | null;

@@ -1,8 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import { lazy, Suspense } from 'react';
 import { AttributionControl, CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
-import type { MapSettings } from '../../../../shared/api-contract.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import type { MapSettings } from '../../../../shared/contracts/wizard-api.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { neshanMapOptions, providerOptions, tileLayerProps } from '../../../../../widgets/map/centre.js';
 
 /** Neshan's SDK (its own Leaflet) loads only when the live config names `neshan`. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { sampleConfig } from '../../../../../widgets/story-fixtures.js';
 import { AssigneeControl } from './AssigneeControl.js';
 import { RegistrationView } from './RegistrationView.js';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { MapSettings } from '../../../../shared/api-contract.js';
-import type { CaseDetail, CaseStatus } from '../../../../shared/staff-contract.js';
-import { fa } from '../../../../shared/strings.fa.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import type { MapSettings } from '../../../../shared/contracts/wizard-api.js';
+import type { CaseDetail, CaseStatus } from '../../../../shared/contracts/staff.js';
+import { fa } from '../../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { casePath } from '../../ui/case-path.js';
 import { formatMobile, formatPersonNumber, formatWaiting, formatWhen, personName, telHref } from '../../ui/format.js';
 import { Timeline } from './Timeline.js';

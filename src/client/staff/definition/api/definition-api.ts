@@ -1,10 +1,10 @@
 /**
- * The staff API of the wizard's definition (src/shared/definition-contract.ts):
+ * The staff API of the wizard's definition (src/shared/contracts/definition.ts):
  * versions, the draft, publish, rollback and the diff read before publishing. Roles editor and admin.
  * Beside the diff, the form's behaviour (/api/staff/insights) of the live and the previous version.
  */
 import { request } from '../../../api/http.js';
-import { insightsPaths, type InsightsAnswer } from '../../../../shared/insights-contract.js';
+import { insightsPaths, type InsightsAnswer } from '../../../../shared/contracts/insights.js';
 import { withQuery } from '../../ui/api/staff-paths.js';
 import {
   definitionStaffPaths,
@@ -14,14 +14,14 @@ import {
   type DraftSaved,
   type PublishAnswer,
   type PublishRequest,
-} from '../../../../shared/definition-contract.js';
-import type { DefinitionFiles, DefinitionTexts } from '../../../../shared/definition-files.js';
-import { definitionAssetPaths, type PreviewTokenAnswer } from '../../../../shared/definition-assets.js';
+} from '../../../../shared/contracts/definition.js';
+import type { DefinitionFiles, DefinitionTexts } from '../../../../shared/definition/definition-files.js';
+import { definitionAssetPaths, type PreviewTokenAnswer } from '../../../../shared/definition/definition-assets.js';
 
 export type { DefinitionProblem, DefinitionVersionSummary, DraftAnswer, DraftSaved };
 export type { DefinitionFiles, DefinitionTexts };
 
-/** One change between the live version and the draft, in words (src/shared/definition-diff.ts). */
+/** One change between the live version and the draft, in words (src/server/definition-publishing/definition-diff.ts). */
 export interface DefinitionChange {
   kind: 'added' | 'removed' | 'changed';
   subject: string;

@@ -22,8 +22,8 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import type { PlacedProblem } from '../draft-text.js';
 import { jsonSchemaCompletion } from '../json-completion.js';
 import { metaSchemaFor } from '../meta-schemas.js';

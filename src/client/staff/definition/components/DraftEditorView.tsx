@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { CodeEditor } from './CodeEditor.js';
 import { newStepFiles, type PlacedProblem } from '../draft-text.js';
 import { FileList, fileOrder } from './FileList.js';

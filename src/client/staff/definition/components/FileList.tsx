@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { formText } from '../../ui/format.js';
 import { STEP_ID, removable } from '../draft-text.js';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fa } from '../../../../shared/strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fa } from '../../../../shared/text/strings.fa.js';
 import { PreviewFrame } from './PreviewFrame.js';
 
 const meta = {

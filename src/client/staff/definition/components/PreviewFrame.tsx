@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { PREVIEW_SANDBOX } from '../../../../shared/definition-preview.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { PREVIEW_SANDBOX } from '../../../../shared/definition/definition-preview.js';
 
 /** The two widths the wizard is designed for (its screenshots and e2e projects use the same). */
 export const PREVIEW_WIDTHS = { phone: 360, desktop: 1280 } as const;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import type { PlacedProblem } from '../draft-text.js';
 
 export interface ProblemListProps {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { fa } from '../../../../shared/strings.fa.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import { fa } from '../../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { formText } from '../../ui/format.js';
 import { naming } from './VersionList.js';
 import type { DefinitionDiff, DefinitionProblem } from '../api/definition-api.js';

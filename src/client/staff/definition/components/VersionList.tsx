@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { fa } from '../../../../shared/strings.fa.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { fa } from '../../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { formatWhen, formText } from '../../ui/format.js';
-import { consoleScreens } from '../../../../shared/staff-contract.js';
+import { consoleScreens } from '../../../../shared/contracts/staff.js';
 import type { DefinitionVersionSummary } from '../api/definition-api.js';
 
 export interface VersionListProps {

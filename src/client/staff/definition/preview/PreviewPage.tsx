@@ -7,21 +7,21 @@
  */
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { fa } from '../../../../shared/strings.fa.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { fa } from '../../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { WizardApp } from '../../../app/WizardApp.js';
-import { fetchDraftSource, wizardDefinitionOf, type WizardDefinition } from '../../../definition/source.js';
+import { fetchDraftSource, readyDefinitionOf, type ReadyDefinition } from '../../../definition/source.js';
 import { MemoryStorage } from './memory-storage.js';
 import { PREVIEW_BASE } from './preview-path.js';
 
-type Loaded = { definition: WizardDefinition } | { error: string };
+type Loaded = { definition: ReadyDefinition } | { error: string };
 
 /**
  * The draft's definition with its validators already loaded: the token that opens them expires in
  * minutes, and an editor may reach the first form step later than that.
  */
-async function loadDraft(token: string): Promise<WizardDefinition> {
-  const definition = await wizardDefinitionOf(await fetchDraftSource(token));
+async function loadDraft(token: string): Promise<ReadyDefinition> {
+  const definition = await readyDefinitionOf(await fetchDraftSource(token));
   const validators = await definition.loadValidators();
   return { ...definition, loadValidators: () => Promise.resolve(validators) };
 }

@@ -4,7 +4,7 @@
  * part of the path, so the wizard's own links (relative to it) keep it. The page is sandboxed (an
  * opaque origin, no cookie): it reads the draft with the preview token the console gives it.
  */
-import { DEFINITION_PREVIEW_PATH } from '../../../../shared/definition-preview.js';
+import { DEFINITION_PREVIEW_PATH } from '../../../../shared/definition/definition-preview.js';
 
 export const PREVIEW_BASE = DEFINITION_PREVIEW_PATH;
 

@@ -1,5 +1,5 @@
 import { request } from '../../../api/http.js';
-import { staffPaths, type FunnelAnswer } from '../../../../shared/staff-contract.js';
+import { staffPaths, type FunnelAnswer } from '../../../../shared/contracts/staff.js';
 import { withQuery } from '../../ui/api/staff-paths.js';
 
 export const funnelApi = {

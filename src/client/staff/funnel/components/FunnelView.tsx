@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { FunnelAnswer, FunnelRow } from '../../../../shared/staff-contract.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import type { FunnelAnswer, FunnelRow } from '../../../../shared/contracts/staff.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { dayKeyOf, submittedDayRangeForm, type DayRangeErrors } from '../../ui/day-range.js';
 import { formatCount, formatDay, formText } from '../../ui/format.js';
 import { JalaliDayInput } from '../../ui/components/JalaliDayInput.js';

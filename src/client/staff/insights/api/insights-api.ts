@@ -1,5 +1,5 @@
 import { request } from '../../../api/http.js';
-import { insightsPaths, type InsightsAnswer } from '../../../../shared/insights-contract.js';
+import { insightsPaths, type InsightsAnswer } from '../../../../shared/contracts/insights.js';
 import { withQuery } from '../../ui/api/staff-paths.js';
 
 export const insightsApi = {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { InsightsAnswer, VersionInsights } from '../../../../shared/insights-contract.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import type { InsightsAnswer, VersionInsights } from '../../../../shared/contracts/insights.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { dayKeyOf, submittedDayRangeForm, type DayRangeErrors } from '../../ui/day-range.js';
 import { formatCount, formText } from '../../ui/format.js';
 import { JalaliDayInput } from '../../ui/components/JalaliDayInput.js';

@@ -1,5 +1,5 @@
 /**
- * The integrations' staff API (src/shared/integrations-contract.ts): webhook endpoints,
+ * The integrations' staff API (src/shared/contracts/integrations.ts): webhook endpoints,
  * their delivery log, and API keys. Admins only; writes carry the anti-forgery header (http.ts).
  */
 import { request } from '../../../api/http.js';
@@ -13,7 +13,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointInput,
   type WebhookTestAnswer,
-} from '../../../../shared/integrations-contract.js';
+} from '../../../../shared/contracts/integrations.js';
 
 const withIds = (path: string, ids: Record<string, number>): string =>
   path.replace(/:(\w+)/g, (whole, name: string) => (name in ids ? String(ids[name]) : whole));

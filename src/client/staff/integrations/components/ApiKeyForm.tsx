@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { API_KEY_SCOPES, type ApiKeyScope } from '../../../../shared/integrations-contract.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../../../shared/contracts/integrations.js';
 import { FieldErrorSummary } from './FieldErrorSummary.js';
 import { fieldProblems, formMessage } from './form-errors.js';
 

@@ -1,6 +1,6 @@
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import type { ApiKeySummary } from '../../../../shared/integrations-contract.js';
-import { fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import type { ApiKeySummary } from '../../../../shared/contracts/integrations.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { formatWhen } from '../../ui/format.js';
 import { ConfirmAction } from './ConfirmAction.js';
 

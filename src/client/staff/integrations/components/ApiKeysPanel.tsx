@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { integrationPaths } from '../../../../shared/integrations-contract.js';
-import { fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { integrationPaths } from '../../../../shared/contracts/integrations.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { QueryError } from '../../ui/components/QueryError.js';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../hooks/use-api-keys.js';
 import { ApiKeyForm } from './ApiKeyForm.js';

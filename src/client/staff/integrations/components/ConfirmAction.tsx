@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 
 export interface ConfirmActionProps {
   /** The button that asks first, e.g. «حذف». */

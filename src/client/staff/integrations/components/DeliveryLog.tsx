@@ -1,6 +1,6 @@
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import type { WebhookDelivery } from '../../../../shared/integrations-contract.js';
-import { faDigits, fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import type { WebhookDelivery } from '../../../../shared/contracts/integrations.js';
+import { faDigits, fill } from '../../../../shared/text/persian.js';
 import { formatWhen } from '../../ui/format.js';
 
 const copy = faConsole.integrations.webhooks;

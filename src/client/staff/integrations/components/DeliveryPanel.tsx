@@ -1,5 +1,5 @@
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { QueryError } from '../../ui/components/QueryError.js';
 import { useDeliveries, useReplayDelivery } from '../hooks/use-webhooks.js';
 import { DeliveryLog } from './DeliveryLog.js';

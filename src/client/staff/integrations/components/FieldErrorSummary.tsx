@@ -1,5 +1,5 @@
 import { forwardRef, useId } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import type { FieldProblem } from './form-errors.js';
 
 export interface FieldErrorSummaryProps {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { sampleApiKey, sampleRotatedSecret, sampleSecret, sampleWebhooks } from '../integrations-fixtures.js';
 import { ShownOnce } from './ShownOnce.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 
 const copy = faConsole.integrations;
 

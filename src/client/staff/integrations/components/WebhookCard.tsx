@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import type { WebhookEndpoint, WebhookTestAnswer } from '../../../../shared/integrations-contract.js';
-import { faDigits, fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import type { WebhookEndpoint, WebhookTestAnswer } from '../../../../shared/contracts/integrations.js';
+import { faDigits, fill } from '../../../../shared/text/persian.js';
 import { formatWhen } from '../../ui/format.js';
 import { QueryError } from '../../ui/components/QueryError.js';
 import { useChangeWebhook, useDeleteWebhook, useRotateSecret, useTestWebhook } from '../hooks/use-webhooks.js';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ApiError } from '../../../api/http.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { refusedUrlMessage, sampleWebhooks } from '../integrations-fixtures.js';
 import { WebhookForm } from './WebhookForm.js';
 

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import {
   MAX_WEBHOOK_HEADERS,
   WEBHOOK_EVENTS,
   type WebhookEndpoint,
   type WebhookEndpointInput,
   type WebhookEvent,
-} from '../../../../shared/integrations-contract.js';
-import { faDigits, fill } from '../../../../shared/text.js';
+} from '../../../../shared/contracts/integrations.js';
+import { faDigits, fill } from '../../../../shared/text/persian.js';
 import { FieldErrorSummary } from './FieldErrorSummary.js';
 import { fieldProblems, formMessage } from './form-errors.js';
 import { HeaderRows, type HeaderRow } from './HeaderRows.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { QueryError } from '../../ui/components/QueryError.js';
 import { useAddWebhook, useWebhooks } from '../hooks/use-webhooks.js';
 import { ShownOnce } from './ShownOnce.js';

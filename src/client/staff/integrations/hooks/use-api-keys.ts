@@ -1,6 +1,6 @@
 /** One React Query hook per API-key call; the created key stays out of the mutation cache (gcTime 0). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyScope } from '../../../../shared/integrations-contract.js';
+import type { ApiKeyScope } from '../../../../shared/contracts/integrations.js';
 import { integrationsApi } from '../api/integrations-api.js';
 import { integrationKeys } from './integration-keys.js';
 

@@ -5,7 +5,7 @@ import {
   type BulkCaseStatusChange,
   type CasePage,
   type FilterChoices,
-} from '../../../../shared/staff-contract.js';
+} from '../../../../shared/contracts/staff.js';
 import { withQuery } from '../../ui/api/staff-paths.js';
 
 /** The list's calls; reads take React Query's signal so a stale one is cancelled. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { BulkStatusBar } from './BulkStatusBar.js';
 import { sampleList } from '../list-fixtures.js';
 

@@ -4,10 +4,10 @@ import {
   type BulkStatusResult,
   type CaseStatus,
   type CaseSummary,
-} from '../../../../shared/staff-contract.js';
-import { fa } from '../../../../shared/strings.fa.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+} from '../../../../shared/contracts/staff.js';
+import { fa } from '../../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 
 /** One case's outcome of a change together, with the code a colleague knows it by. */
 export interface BulkOutcome extends BulkStatusResult {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { Locations } from '../../../../shared/api-contract.js';
-import type { Colleague, FilterChoices, FilterField } from '../../../../shared/staff-contract.js';
-import { fa } from '../../../../shared/strings.fa.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import type { Locations } from '../../../../shared/contracts/wizard-api.js';
+import type { Colleague, FilterChoices, FilterField } from '../../../../shared/contracts/staff.js';
+import { fa } from '../../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { dayKeyOf, submittedDayRangeForm, type DayRangeErrors } from '../../ui/day-range.js';
 import { formText } from '../../ui/format.js';
 import { JalaliDayInput } from '../../ui/components/JalaliDayInput.js';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { PAGE_SIZES } from '../list-query.js';
 
 export interface PagerProps {

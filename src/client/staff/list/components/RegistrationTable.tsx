@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { CaseSummary, ListSort } from '../../../../shared/staff-contract.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import type { CaseSummary, ListSort } from '../../../../shared/contracts/staff.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { fillVerbatim, formatMobile, formatWaiting, formatWhen, personName, telHref } from '../../ui/format.js';
 import { casePath } from '../../ui/case-path.js';
 

@@ -1,4 +1,4 @@
-import { followupPaths, type OutboxAnswer, type OutboxStatus } from '../../../../shared/followup-contract.js';
+import { followupPaths, type OutboxAnswer, type OutboxStatus } from '../../../../shared/contracts/followup.js';
 import { request } from '../../../api/http.js';
 
 /** GET /api/staff/outbox (admins), one status or all. */

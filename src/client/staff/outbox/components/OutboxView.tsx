@@ -1,7 +1,7 @@
-import type { OutboxAnswer, OutboxItem, OutboxStatus } from '../../../../shared/followup-contract.js';
-import { fa } from '../../../../shared/strings.fa.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import type { OutboxAnswer, OutboxItem, OutboxStatus } from '../../../../shared/contracts/followup.js';
+import { fa } from '../../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { formatWhen } from '../../ui/format.js';
 
 const copy = fa.followup.outbox;

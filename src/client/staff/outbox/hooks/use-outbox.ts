@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OutboxStatus } from '../../../../shared/followup-contract.js';
+import type { OutboxStatus } from '../../../../shared/contracts/followup.js';
 import { outboxApi } from '../api/outbox-api.js';
 
 /** The outbox, one status or all; refreshed every 15 s while open. */

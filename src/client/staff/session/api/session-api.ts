@@ -1,5 +1,5 @@
 import { request } from '../../../api/http.js';
-import { staffPaths, type StaffMe } from '../../../../shared/staff-contract.js';
+import { staffPaths, type StaffMe } from '../../../../shared/contracts/staff.js';
 
 /** The console's session: who is signed in, signing in and out. */
 export const sessionApi = {

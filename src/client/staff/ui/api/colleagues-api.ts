@@ -1,5 +1,5 @@
 import { request } from '../../../api/http.js';
-import { staffPaths, type Colleague } from '../../../../shared/staff-contract.js';
+import { staffPaths, type Colleague } from '../../../../shared/contracts/staff.js';
 
 /** The colleagues a case can be given to, and the list filtered by. */
 export const colleaguesApi = {

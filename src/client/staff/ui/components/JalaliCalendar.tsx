@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { faDigits } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { faDigits } from '../../../../shared/text/persian.js';
 import {
   addDays,
   addMonths,

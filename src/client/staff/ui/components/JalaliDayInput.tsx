@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
-import { fill } from '../../../../shared/text.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
+import { fill } from '../../../../shared/text/persian.js';
 import { JalaliCalendar } from './JalaliCalendar.js';
 import { formatJalaliDay, jalaliDayOf, parseJalaliDay } from '../jalali.js';
 

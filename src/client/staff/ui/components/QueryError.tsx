@@ -1,5 +1,5 @@
-import { fa } from '../../../../shared/strings.fa.js';
-import { faConsole } from '../../../../shared/console-strings.fa.js';
+import { fa } from '../../../../shared/text/strings.fa.js';
+import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 
 /** What one call of a screen failed with, in the server's Persian words, and a way to try again. */
 export function QueryError({ error, onRetry }: { error: Error | null | undefined; onRetry?: () => void }) {
