@@ -257,7 +257,9 @@ describe('the wizard pages', () => {
       writeFileSync(join(dir, 'assets', 'index-abc123.js'), js);
       writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
       writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(js));
-      spa = await testApp({ CLIENT_DIR: dir });
+      // Its own renderer folder (empty): by default it would be the fixture's sibling `ssr/`, which in
+      // the shared temporary folder may hold another build's renderer.
+      spa = await testApp({ CLIENT_DIR: dir, SSR_DIR: join(dir, 'ssr') });
     });
     afterAll(() => spa.close());
 
