@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './styles/fonts.css';
 import './styles/app.css';
-import { fa } from '../shared/text/strings.fa.js';
+import { fa } from '../shared/text/wizard-strings.fa.js';
 import { loadRegisterConfig } from './api/config.js';
 import { loadFormStepPage, WizardApp } from './app/WizardApp.js';
 import { fetchVersionSource, readyDefinitionOf, type ReadyDefinition } from './definition/source.js';
