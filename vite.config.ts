@@ -32,6 +32,7 @@ export default defineConfig(({ command }) => {
         cacheDir: path.join(root, 'node_modules/.cache/wizard-fonts'),
       }),
       lazyMarkdownPlugin(),
+      rjsfWithoutUriResolverPlugin(),
       chunks.plugin,
       prerenderPlugin({ entry: path.join(root, 'src/client/prerender.tsx') }),
       precompressPlugin(),
@@ -106,6 +107,34 @@ function lazyMarkdownPlugin(): Plugin {
         'export function Markdown(props) {',
         "  return createElement(Suspense, { fallback: createElement('span', null, props.children) }, createElement(Real, props));",
         '}',
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * @rjsf/utils imports fast-uri (about 7 KB gzip) only to resolve `$id`s and `$ref`s in a root
+ * schema that declares JSON Schema 2020-12; every other schema's refs it follows by JSON pointer.
+ * The definition checker refuses any `"$schema"` but draft-07 in every published version and every
+ * previewed draft (src/server/definition-check/meta.ts), so in the build RJSF gets a stand-in that
+ * says so if that path is ever reached. ajv keeps the real fast-uri.
+ */
+function rjsfWithoutUriResolverPlugin(): Plugin {
+  const standIn = '\0rjsf-draft-2020-12-uri';
+  return {
+    name: 'wizard-rjsf-without-uri-resolver',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      return id === 'fast-uri' && importer !== undefined && /[\\/]@rjsf[\\/]utils[\\/]/.test(importer) ? standIn : null;
+    },
+    load(id) {
+      if (id !== standIn) return null;
+      return [
+        'const refused = () => {',
+        '  throw new Error(\'JSON Schema 2020-12 reached RJSF, but the wizard reads draft-07 only (the definition checker refuses any other "$schema")\');',
+        '};',
+        'export default { resolve: refused, equal: refused };',
       ].join('\n');
     },
   };

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { WidgetProps } from '@rjsf/utils';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { wizardFormContext } from './form-context.js';
 import { fillAsGiven } from './shared.js';
 import { sampleAddressSuggestion } from './story-fixtures.js';

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { fieldOption, widgetDeclarations } from './declarations.js';
 import { wizardFormContext } from './form-context.js';
 import { describedBy, fillAsGiven, invalid, type WidgetPropsOf } from './shared.js';

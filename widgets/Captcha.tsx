@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { wizardFormContext } from './form-context.js';
 import { useWidgetServices } from './services.js';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { QueryState } from './QueryState.js';
 import { fieldOption, widgetDeclarations } from './declarations.js';
 import { describedBy, invalid, type WidgetPropsOf } from './shared.js';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useHydrated } from './use-hydrated.js';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { MapPlaceholder } from './map/MapPlaceholder.js';
 
 /** Leaflet, react-leaflet and leaflet.css load only when a step shows the map. */

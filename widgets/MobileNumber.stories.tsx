@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import schema from '../schemas/steps/manager.schema.json';
 import uiSchema from '../schemas/steps/manager.ui.json';
 import { STORY_CODE } from './verify/story-verification.js';

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { useSortedLocations } from './locations.js';
 import { QueryState, stateId } from './QueryState.js';
 import { asId, describedBy, invalid, type WidgetPropsOf } from './shared.js';

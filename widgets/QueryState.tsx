@@ -1,4 +1,4 @@
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 
 export interface QueryStateProps {
   id: string;

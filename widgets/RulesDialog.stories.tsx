@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { RulesDialog } from './RulesDialog.js';
 import { withWidgetProviders } from './story-helpers.js';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
 import wizard from '../schemas/wizard.json';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { toPersianDigits } from './shared.js';
 import { trapTab, useModalDialog } from './use-modal-dialog.js';
 

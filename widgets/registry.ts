@@ -6,7 +6,7 @@
  * registers falls back to RJSF's default widget for the field's type instead of breaking the step.
  */
 import { replaceStringParameters, TranslatableString, type RegistryWidgetsType, type UiSchema } from '@rjsf/utils';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { widgets as customWidgets } from './index.js';
 import { builtInWidgetNames } from './names.js';
 import TypedTextWidget from './TypedText.js';

@@ -21,7 +21,7 @@ import {
   type Locations,
   type RegisterConfig,
 } from '../src/shared/contracts/wizard-api.js';
-import { fa } from '../src/shared/text/strings.fa.js';
+import { fa } from '../src/shared/text/wizard-strings.fa.js';
 
 /** How a story wants one API answer: the data, forever loading, or failed. */
 export type Seed<T> = T | 'loading' | 'error';

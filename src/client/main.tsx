@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './styles/fonts.css';
 import './styles/app.css';
-import { fa } from '../shared/text/strings.fa.js';
+import { fa } from '../shared/text/wizard-strings.fa.js';
 import { loadRegisterConfig } from './api/config.js';
 import { loadFormStepPage, WizardApp } from './app/WizardApp.js';
 import { fetchVersionSource, readyDefinitionOf, type ReadyDefinition } from './definition/source.js';
@@ -17,6 +17,12 @@ if (!container) throw new Error('index.html has no #root');
 // #root); any other path gets the empty shell and is rendered here.
 const prerendered = container.dataset.prerendered !== undefined;
 
+let markTakenOver!: () => void;
+/** Settled with data-hydrated: what waits for the page to work first (the insights sender). */
+const takenOver = new Promise<void>((resolve) => {
+  markTakenOver = resolve;
+});
+
 /**
  * Marks #root with data-hydrated once React has taken the page over (the first commit's effects
  * run after hydration), then fetches the next steps' code the page listed for when it is idle.
@@ -25,6 +31,7 @@ const prerendered = container.dataset.prerendered !== undefined;
 function Hydrated(): null {
   useEffect(() => {
     container!.dataset.hydrated = '';
+    markTakenOver();
     const idleModules = container!.dataset.idleModules?.split(' ').filter(Boolean) ?? [];
     if (idleModules.length > 0) preloadWhenIdle(idleModules);
   }, []);
@@ -81,8 +88,8 @@ function sessionStore(): Storage | undefined {
 async function loadLiveDefinition(): Promise<ReadyDefinition> {
   const { definitionVersion, analytics } = await loadRegisterConfig();
   const definition = await readyDefinitionOf(await fetchVersionSource(definitionVersion));
-  // «رفتار فرم»: its sender loads after first paint; with ANALYTICS=off nothing is kept at all.
-  startInsights(definition.version, analytics !== false);
+  // «رفتار فرم»: its sender loads once the page is hydrated; with ANALYTICS=off nothing is kept at all.
+  startInsights(definition.version, analytics !== false, takenOver);
   return definition;
 }
 

@@ -14,7 +14,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { addWizardVocabulary, wizardAjvOptions } from '../shared/definition/ajv-config.js';
 import { definitionAssetPaths } from '../shared/definition/definition-assets.js';
 import { STATUS_ROUTE } from '../shared/contracts/followup.js';
-import { fa } from '../shared/text/strings.fa.js';
+import { fa } from '../shared/text/wizard-strings.fa.js';
 import type { DefinitionFiles } from '../shared/definition/definition-files.js';
 import type { PageRenderer, RenderedPage } from '../shared/definition/page-renderer.js';
 import { hasStepConditions, type StepTest } from '../shared/definition/step-conditions.js';

@@ -120,14 +120,12 @@ test('a manager registers, follows «پیگیری وضعیت» and sees «دری
   const adminContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'fa-IR' });
   const admin = await adminContext.newPage();
   await signIn(admin, addColleague('admin', `outbox-${testInfo.project.name}`));
-  await admin.getByRole('navigation').getByRole('link', { name: fa.followup.outbox.title }).click();
+  await admin.getByRole('navigation').getByRole('link', { name: faConsole.outbox.title }).click();
   await expect(admin).toHaveURL(/\/staff\/outbox$/);
   const rows = admin.locator('tr').filter({ hasText: registration.tracking_code });
   await expect(rows).toHaveCount(2);
-  await expect(rows.filter({ hasText: fa.followup.outbox.kinds.receipt })).toContainText('0912•••6789');
-  await expect(rows.filter({ hasText: fa.followup.outbox.kinds.approved })).toContainText(
-    fa.followup.outbox.statuses.sent,
-  );
+  await expect(rows.filter({ hasText: faConsole.outbox.kinds.receipt })).toContainText('0912•••6789');
+  await expect(rows.filter({ hasText: faConsole.outbox.kinds.approved })).toContainText(faConsole.outbox.statuses.sent);
   await expect(admin.locator('main')).not.toContainText(sampleManager.mobile);
   await expectNoAxeViolations(admin, "the console's SMS outbox");
   await adminContext.close();

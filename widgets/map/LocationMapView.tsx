@@ -6,7 +6,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { wizardFormContext } from '../form-context.js';
 import { useWidgetServices } from '../services.js';
 import type { MapSettings } from '../../src/shared/contracts/wizard-api.js';
-import { fa } from '../../src/shared/text/strings.fa.js';
+import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import { QueryState } from '../QueryState.js';
 import { fieldOption, widgetDeclarations } from '../declarations.js';
 import { asId, fillAsGiven, toPersianDigits, type WidgetPropsOf } from '../shared.js';

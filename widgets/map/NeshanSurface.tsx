@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Layer, Map as LeafletMap } from 'leaflet';
-import { fa } from '../../src/shared/text/strings.fa.js';
+import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import { loadNeshanSdk, type NeshanLeaflet } from './neshan-sdk.js';
 import type { NeshanMapOptions } from './centre.js';
 

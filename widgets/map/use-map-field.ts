@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import type { MapSettings } from '../../src/shared/contracts/wizard-api.js';
-import { fa } from '../../src/shared/text/strings.fa.js';
+import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import { describedBy, invalid } from '../shared.js';
 import { moveTo } from './move-to.js';
 import type { LatestField } from './use-map-value.js';

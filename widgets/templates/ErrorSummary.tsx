@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { fa } from '../../src/shared/text/strings.fa.js';
+import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import { fill } from '../../src/shared/text/persian.js';
 
 export interface SummaryItem {

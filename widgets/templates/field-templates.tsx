@@ -7,7 +7,7 @@
  * carrying the field id. Widgets from widgets/ reference the same ids (widgets/shared.ts).
  */
 import { useLayoutEffect, useRef, useState } from 'react';
-import { fa } from '../../src/shared/text/strings.fa.js';
+import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import {
   errorId,
   getUiOptions,

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { fa } from '../../src/shared/text/strings.fa.js';
+import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import { CODE_LENGTH } from '../../src/shared/definition/verify.js';
 import { fillAsGiven, toPersianDigits } from '../shared.js';
 import { useMobileVerification } from './use-mobile-verification.js';

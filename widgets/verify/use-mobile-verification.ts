@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatShapes } from '../../src/shared/definition/formats.js';
-import { fa } from '../../src/shared/text/strings.fa.js';
+import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import { toAsciiDigits } from '../../src/shared/text/normalize.js';
 import { CODE_LENGTH } from '../../src/shared/definition/verify.js';
 import { useWidgetServices } from '../services.js';

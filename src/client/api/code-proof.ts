@@ -1,6 +1,6 @@
 import type { Solution } from 'altcha-lib';
 import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../shared/contracts/followup.js';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { ApiError, request } from './http.js';
 
 /** A proof this close to its expiry is solved again rather than sent to be refused. */

@@ -1,5 +1,5 @@
 import { apiPaths, XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from '../../shared/contracts/wizard-api.js';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 
 /** A failed call, carrying the server's Persian message and per-field messages (JSON pointers). */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import type { LoadedStep } from '../../shared/definition/wizard-definition.js';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { faDigits, fill } from '../../shared/text/persian.js';
 
 export interface StepperProps {

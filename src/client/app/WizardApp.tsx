@@ -3,7 +3,7 @@ import { Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'r
 import type { QueryClient } from '@tanstack/react-query';
 import type { StepTest } from '../../shared/definition/step-conditions.js';
 import type { LoadedStep, LoadedWizard } from '../../shared/definition/wizard-definition.js';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { loadRegisterConfig } from '../api/config.js';
 import { ContentStepPage } from '../pages/ContentStepPage.js';
 import { WizardStoreProvider, useStoreRestored, useWizardActions, useWizardState } from '../state/wizard-store.js';

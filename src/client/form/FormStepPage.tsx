@@ -10,7 +10,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import type { LoadedStep } from '../../shared/definition/wizard-definition.js';
 import { REVIEW_RETURN_PARAM, nextStep, previousStep } from '../wizard/navigation.js';
 import { useWizardEnv } from '../wizard/wizard-env.js';

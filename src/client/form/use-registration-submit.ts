@@ -14,7 +14,7 @@ import {
   type LoadedStep,
   type LoadedWizard,
 } from '../../shared/definition/wizard-definition.js';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { ApiError } from '../api/http.js';
 import { queryKeys, registerConfigQuery } from '../api/queries.js';
 import { useSubmitRegistration } from '../api/submit.js';

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LoadedStep } from '../../shared/definition/wizard-definition.js';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { fallbackStep } from '../wizard/navigation.js';
 import { useStepHeading } from '../wizard/use-step-heading.js';
 import { useWizard } from '../wizard/wizard-env.js';

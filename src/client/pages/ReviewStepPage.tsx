@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { formSteps, type LoadedStep } from '../../shared/definition/wizard-definition.js';
 import { useWidgetServices, WidgetServicesContext } from '../../../widgets/services.js';
 import { appQueryClient } from '../api/query-client.js';

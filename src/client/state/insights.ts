@@ -1,7 +1,7 @@
 /**
  * What the wizard notes of a visit for «رفتار فرم»: steps shown and completed, fields touched,
  * left with an error (and which rule), corrected and refused by the server. Names only, never a
- * value. Kept here until the sender (insights-sender.ts, loaded after first paint) takes it: one
+ * value. Kept here until the sender (insights-sender.ts, loaded once the page is hydrated) takes it: one
  * request per step change and one when the page is hidden. With ANALYTICS=off nothing is kept.
  */
 import type { InsightEvent } from '../../shared/contracts/insights.js';
@@ -70,21 +70,20 @@ export function noteRegistered(): void {
 }
 
 /**
- * After first paint: loads the sender for `version`, or, with ANALYTICS=off, forgets everything
- * and keeps nothing from now on.
+ * Once React has taken the page over (`takenOver`), loads the sender for `version`: the page's
+ * hydration comes first, the report after it. With ANALYTICS=off, forgets everything and keeps
+ * nothing from now on.
  */
-export function startInsights(version: string, analytics: boolean): void {
+export function startInsights(version: string, analytics: boolean, takenOver: Promise<void>): void {
   if (!analytics) {
     off = true;
     queue.length = 0;
     return;
   }
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      void import('./insights-sender.js').then(({ startSender }) => {
-        send = startSender(version, takeNoted);
-        send();
-      });
-    }, 0),
-  );
+  void takenOver
+    .then(() => import('./insights-sender.js'))
+    .then(({ startSender }) => {
+      send = startSender(version, takeNoted);
+      send();
+    });
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { STATUS_CODE_PARAM, STATUS_ROUTE } from '../../shared/contracts/followup.js';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 
 /**
  * The way to /status: on the result page «پیگیری وضعیت» with the tracking code filled in (never the

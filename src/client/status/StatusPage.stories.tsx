@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import type { StatusAnswer } from '../../shared/contracts/followup.js';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { StatusAnswerView, StatusLookup } from './StatusPage.js';
 
 /** «پیگیری ثبت‌نام» (/status): the form, and each answer a manager can get. */

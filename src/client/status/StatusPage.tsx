@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes }
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { STATUS_CODE_PARAM, type StatusAnswer } from '../../shared/contracts/followup.js';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { ApiError } from '../api/http.js';
 import { appQueryClient } from '../api/query-client.js';
 import { useStepHeading } from '../wizard/use-step-heading.js';

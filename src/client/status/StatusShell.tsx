@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { Header } from '../wizard/Header.js';
 
 /** The status page's code (its form, React Query): its own chunk, never the form steps' code. */

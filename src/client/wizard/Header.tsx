@@ -1,4 +1,4 @@
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 
 /**
  * The product logo and «سامانه یکپارچه مدیریت داروخانه», above every step. The logo is

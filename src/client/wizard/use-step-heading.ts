@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { fa } from '../../shared/text/strings.fa.js';
+import { fa } from '../../shared/text/wizard-strings.fa.js';
 
 /**
  * Sets the document title and, after an in-app navigation, moves focus to the step's heading so a

@@ -1,7 +1,7 @@
 import { TRACKING_CODE_PATTERN, type StatusRequest } from './followup.js';
 import { hasFormatShape } from '../definition/formats.js';
 import { normalizeDigitCode, normalizeMobile } from '../text/normalize.js';
-import { fa } from '../text/strings.fa.js';
+import { fa } from '../text/wizard-strings.fa.js';
 
 /**
  * The status page's request, as both sides judge it: the page tells a mistyped answer at once and

@@ -6,7 +6,7 @@
  */
 import type { Locations } from '../contracts/wizard-api.js';
 import { fieldSchemaOf } from './conditions.js';
-import { fa } from '../text/strings.fa.js';
+import { fa } from '../text/wizard-strings.fa.js';
 import { faDigits, fill } from '../text/persian.js';
 import { declarationOf, ownedFields } from './widget-declarations.js';
 import { stepFieldNames, type JsonSchema, type LoadedStep } from './wizard-definition.js';

@@ -1,4 +1,4 @@
-import { fa } from '../text/strings.fa.js';
+import { fa } from '../text/wizard-strings.fa.js';
 import { conditionalFields } from './conditions.js';
 import { getAt, pointerTokens } from './json-pointer.js';
 import type { JsonSchema } from './wizard-definition.js';

@@ -10,7 +10,7 @@
  * widgets/declarations.ts re-exports them for the widgets.
  */
 import { apiPaths } from '../contracts/wizard-api.js';
-import { fa } from '../text/strings.fa.js';
+import { fa } from '../text/wizard-strings.fa.js';
 import type { VerifyKind } from './verify.js';
 import type { CustomWidgetName } from './widget-names.js';
 

@@ -1,7 +1,7 @@
 /**
- * The staff console's Persian copy (/staff: cases, the form's editor, its diff) that is not a
- * field text. Everything a manager or an integrator can read is in strings.fa.ts; this file is
- * apart from it because a module is never split between chunks: in one file, the console's words
+ * The staff console's Persian copy (/staff: cases, the SMS outbox, the form's editor, its diff)
+ * that is not a field text. What a manager reads is in wizard-strings.fa.ts, what the server says
+ * (an integrator too) in strings.fa.ts; this file is apart from them because a module is never split between chunks: in one file, the console's words
  * went into the chunk the wizard's first page loads (12 KB of it, 5 KB gzip).
  */
 export const faConsole = {
@@ -42,6 +42,8 @@ export const faConsole = {
     /** An export's size in the audit log: its format and how many registrations it held. */
     exportSize: '{format}، {count} ثبت‌نام',
     reason: 'دلیل رد',
+    /** The rejection's checkbox in the console's status change. */
+    showReason: 'نمایش به متقاضی',
     notes: 'یادداشت‌ها',
     addNote: 'افزودن یادداشت',
     noteLabel: 'یادداشت تازه',
@@ -163,6 +165,31 @@ export const faConsole = {
     /** An assignment in the timeline and the audit log. */
     assignedTo: 'به {who}',
     assignedToNobody: 'بی‌مسئول شد',
+  },
+  /** The SMS outbox of the console (admins). */
+  outbox: {
+    title: 'صندوق پیامک‌ها',
+    empty: 'پیامکی در صف یا فرستاده‌شده نیست.',
+    refresh: 'تازه کردن',
+    kind: 'پیام',
+    receptor: 'گیرنده',
+    state: 'وضعیت',
+    attempts: 'تلاش',
+    createdAt: 'زمان ثبت',
+    sentAt: 'زمان ارسال',
+    error: 'علت',
+    filter: 'نمایش',
+    all: 'همه',
+    kinds: { receipt: 'رسید ثبت‌نام', approved: 'تأیید', rejected: 'تأیید نشد', code: 'کد تأیید' } as Record<
+      string,
+      string
+    >,
+    statuses: { waiting: 'در صف', sending: 'در حال ارسال', sent: 'فرستاده شد', failed: 'ناموفق' } as Record<
+      string,
+      string
+    >,
+    counts: 'در صف: {waiting} · فرستاده: {sent} · ناموفق: {failed}',
+    expired: 'زمان ارسال گذشت',
   },
   /** The server's words on case work (assignment, bulk changes): field messages of its refusals. */
   caseWork: {

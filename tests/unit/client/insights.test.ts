@@ -16,7 +16,6 @@ beforeEach(() => {
   fetchBodies = [];
   beaconBodies = [];
   sessionStorage.clear();
-  vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run, 0));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
@@ -43,7 +42,7 @@ describe('the wizard’s note of a visit', () => {
     const insights = await freshModule();
     insights.noteStep('welcome');
     expect(fetchBodies).toEqual([]);
-    insights.startInsights('v1', true);
+    insights.startInsights('v1', true, Promise.resolve());
     await vi.waitFor(() => expect(fetchBodies).toHaveLength(1));
     expect(fetchBodies[0]).toMatchObject({ version: 'v1', at: { step: 'welcome' }, events: [{ type: 'shown' }] });
     expect(fetchBodies[0].visit).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -73,7 +72,7 @@ describe('the wizard’s note of a visit', () => {
 
   it('sends what is left with sendBeacon when the page is hidden, with where the manager is', async () => {
     const insights = await freshModule();
-    insights.startInsights('v1', true);
+    insights.startInsights('v1', true, Promise.resolve());
     insights.noteStep('location');
     await vi.waitFor(() => expect(fetchBodies).toHaveLength(1));
     insights.noteFocus('location', 'address');
@@ -91,7 +90,7 @@ describe('the wizard’s note of a visit', () => {
   it('with ANALYTICS=off keeps nothing and loads no sender', async () => {
     const insights = await freshModule();
     insights.noteStep('welcome');
-    insights.startInsights('v1', false);
+    insights.startInsights('v1', false, Promise.resolve());
     insights.noteStep('manager');
     insights.noteRegistered();
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { OutboxStatus } from '../../../shared/contracts/followup.js';
-import { fa } from '../../../shared/text/strings.fa.js';
 import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { QueryError } from '../ui/components/QueryError.js';
 import { OutboxView } from './components/OutboxView.js';
@@ -12,7 +11,7 @@ export default function OutboxScreen() {
   const outbox = useOutbox(status);
   return (
     <section className="staff-card" aria-labelledby="outbox-heading">
-      <h1 id="outbox-heading">{fa.followup.outbox.title}</h1>
+      <h1 id="outbox-heading">{faConsole.outbox.title}</h1>
       <QueryError error={outbox.error} onRetry={() => void outbox.refetch()} />
       {outbox.isPending && <p className="staff-loading">{faConsole.staff.loading}</p>}
       {outbox.data && (

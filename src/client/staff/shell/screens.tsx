@@ -4,11 +4,10 @@
  * navigation share; a screen with a `navTitle` gets a link in the navigation of those roles.
  *
  * To add a screen, add its entry here, e.g.
- *   { screen: 'outbox', navTitle: fa.outbox.title, Screen: lazy(() => import('../outbox/OutboxScreen.js')) }
+ *   { screen: 'outbox', navTitle: faConsole.outbox.title, Screen: lazy(() => import('../outbox/OutboxScreen.js')) }
  */
 import { lazy, type ComponentType } from 'react';
 import { consoleScreens, type StaffRole } from '../../../shared/contracts/staff.js';
-import { fa } from '../../../shared/text/strings.fa.js';
 import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import RegistrationScreen from '../case/RegistrationScreen.js';
 import { RegistrationsScreen } from '../list/RegistrationsScreen.js';
@@ -42,7 +41,7 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     Screen: lazy(() => import('../insights/InsightsScreen.js')),
   },
   // The SMS outbox.
-  { screen: 'outbox', navTitle: fa.followup.outbox.title, Screen: lazy(() => import('../outbox/OutboxScreen.js')) },
+  { screen: 'outbox', navTitle: faConsole.outbox.title, Screen: lazy(() => import('../outbox/OutboxScreen.js')) },
   // Webhooks and API keys.
   {
     screen: 'integrations',

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router-dom';
 import type { MapSettings } from '../../../../shared/contracts/wizard-api.js';
 import type { CaseDetail, CaseStatus } from '../../../../shared/contracts/staff.js';
-import { fa } from '../../../../shared/text/strings.fa.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { casePath } from '../../ui/case-path.js';
 import { formatMobile, formatPersonNumber, formatWaiting, formatWhen, personName, telHref } from '../../ui/format.js';
@@ -123,7 +122,7 @@ function StatusActions({
       {next.includes('rejected') && (
         <label>
           <input type="checkbox" checked={showReason} onChange={(event) => setShowReason(event.target.checked)} />
-          {fa.followup.showReason}
+          {faConsole.staff.showReason}
         </label>
       )}
       {next.map((to) => (

@@ -1,10 +1,9 @@
 import type { OutboxAnswer, OutboxItem, OutboxStatus } from '../../../../shared/contracts/followup.js';
-import { fa } from '../../../../shared/text/strings.fa.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { fill } from '../../../../shared/text/persian.js';
 import { formatWhen } from '../../ui/format.js';
 
-const copy = fa.followup.outbox;
+const copy = faConsole.outbox;
 const FILTERS: Array<OutboxStatus | ''> = ['', 'waiting', 'sending', 'sent', 'failed'];
 
 export interface OutboxViewProps {
