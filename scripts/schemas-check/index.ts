@@ -1,5 +1,5 @@
 /**
- * `checkSchemas(dir)`: the definition checker (src/shared/definition-check) over a folder on disk,
+ * `checkSchemas(dir)`: the definition checker (src/server/definition-check) over a folder on disk,
  * as `npm run schemas:check` runs it. Every *.json file under the folder is read, the program's
  * meta-schemas included, so a folder is checked exactly as it is, against the floor of the stored
  * columns as the server keeps it (the same rules a publish is checked with).
