@@ -12,7 +12,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { Decorator, Preview } from '@storybook/react-vite';
+import type { Decorator, Loader, Preview } from '@storybook/react-vite';
 import '../src/client/styles/fonts.css';
 import '../src/client/styles/app.css';
 import '../widgets/widgets.css';
@@ -66,8 +66,18 @@ const withWizardPage: Decorator = (Story, context) => {
   );
 };
 
+/**
+ * The console's stylesheet, for the console's stories only (its entry, staff.html, loads it; the
+ * wizard's pages never do), so a designer sees the console as colleagues see it.
+ */
+const withConsoleStyles: Loader = async (context) => {
+  if (context.title.startsWith('Staff/')) await import('../src/client/staff/shell/staff.css');
+  return {};
+};
+
 const preview: Preview = {
   decorators: [withWizardPage],
+  loaders: [withConsoleStyles],
   parameters: {
     layout: 'padded',
     controls: {
