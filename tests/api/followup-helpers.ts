@@ -83,9 +83,3 @@ export function testClock(start = Date.UTC(2026, 0, 10, 8, 0, 0)) {
   let now = start;
   return { now: () => now, advance: (ms: number) => void (now += ms) };
 }
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
