@@ -6,6 +6,10 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default on two cores is one worker (cores - 1). Two: the files are independent (each
+    // API file works in a PostgreSQL schema and on SQLite files of its own, tests/api/helpers.ts),
+    // and much of an API file's time is waiting on the database, the child processes and timers.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -22,8 +26,6 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          // PostgreSQL tests share one database: files run one after another.
-          fileParallelism: false,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

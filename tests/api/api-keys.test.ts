@@ -9,7 +9,6 @@ import type { AuditAnswer, CaseDetail, CasePage } from '../../src/shared/contrac
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { fill } from '../../src/shared/text/persian.js';
 import { MAX_STORED_INTEGER } from '../../src/server/api-keys/api-key.schemas.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { serviceUrl } from '../services.js';
 import { moveStatus, testClock } from './followup-helpers.js';
 import {
@@ -20,6 +19,7 @@ import {
   type DatabaseTarget,
   type StaffSession,
 } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 // A file, not memory: the revocation test opens a second app on the same database.
 const targets = await databaseTargets(`sqlite:${join(mkdtempSync(join(tmpdir(), 'api-keys-')), 'app.db')}`);
@@ -106,7 +106,7 @@ describe.each(targets)('API keys on $name', (target: DatabaseTarget) => {
   beforeAll(async () => {
     app = await newApp();
     for (const role of ['admin', 'agent', 'editor'] as const)
-      await createStaffAccount(app.database.db, `${role}@example.ir`, role, PASSWORD, 0);
+      await addStaffAccount(app.database.db, `${role}@example.ir`, role, PASSWORD, 0);
     admin = await signInStaff(app, 'admin@example.ir', PASSWORD);
     agent = await signInStaff(app, 'agent@example.ir', PASSWORD);
     editor = await signInStaff(app, 'editor@example.ir', PASSWORD);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegistrationRow } from '../../src/server/registration/registration.table.js';
-import { createStaffAccount, disableStaffAccount } from '../../src/server/staff/staff.service.js';
+import { disableStaffAccount } from '../../src/server/staff/staff.service.js';
 import type {
   AuditAnswer,
   BulkStatusAnswer,
@@ -13,6 +13,7 @@ import type {
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { faConsole } from '../../src/shared/text/console-strings.fa.js';
 import { type DatabaseTarget, databaseTargets, registerOnce, signInStaff, testApp } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -35,7 +36,7 @@ describe.each(targets)('case work on $name', (target: DatabaseTarget) => {
   let seeded = 0;
 
   async function caller(email: string, role: 'agent' | 'admin'): Promise<Caller> {
-    const id = await createStaffAccount(app.database.db, email, role, PASSWORD, 0);
+    const id = await addStaffAccount(app.database.db, email, role, PASSWORD, 0);
     const { headers } = await signInStaff(app, email, PASSWORD);
     return { id, email, headers };
   }
@@ -106,8 +107,8 @@ describe.each(targets)('case work on $name', (target: DatabaseTarget) => {
     agent = await caller('agent@example.ir', 'agent');
     other = await caller('other@example.ir', 'agent');
     admin = await caller('admin@example.ir', 'admin');
-    editorId = await createStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
-    await createStaffAccount(app.database.db, 'gone@example.ir', 'agent', PASSWORD, 0);
+    editorId = await addStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'gone@example.ir', 'agent', PASSWORD, 0);
     await disableStaffAccount(app.database.db, 'gone@example.ir');
   });
   afterAll(async () => {

@@ -3,9 +3,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiKeys } from '../../src/server/api-keys/api-key.repository.js';
 import { SAFE_METHODS } from '../../src/server/plugins/csrf.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { staffPaths } from '../../src/shared/contracts/staff.js';
 import { signInStaff, testApp, type StaffSession } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const PASSWORD = 'a-long-password-for-tests-1';
 
@@ -68,7 +68,7 @@ let admin: StaffSession;
 
 beforeAll(async () => {
   app = await testApp({ RATE_LIMIT_ADDRESS_PER_MINUTE: '100000' }, { onRoute: collect });
-  await createStaffAccount(app.database.db, 'admin@example.ir', 'admin', PASSWORD, 0);
+  await addStaffAccount(app.database.db, 'admin@example.ir', 'admin', PASSWORD, 0);
   admin = await signInStaff(app, 'admin@example.ir', PASSWORD);
   base = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
 });

@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import type { ValidatorsModule } from '../../src/shared/definition/validators-module.js';
 import { formats } from '../../src/shared/definition/formats.js';
 import { PREVIEW_TOKEN_TTL_MS } from '../../src/server/definition-publishing/preview-token.js';
 import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition/definition-assets.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { type DatabaseTarget, databaseTargets, openSession, signInStaff, TEST_SECRET, testApp } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -40,7 +40,7 @@ async function importModule(code: string): Promise<ValidatorsModule> {
 
 /** A preview token for the draft of a second server, signed with that server's secret. */
 async function tokenOfAnotherServer(other: FastifyInstance): Promise<string> {
-  await createStaffAccount(other.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+  await addStaffAccount(other.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
   const editor = await signInStaff(other, 'editor@example.ir', PASSWORD);
   const headers = { cookie: editor.cookie };
   const draft = (await other.inject({ url: '/api/staff/definition/draft', headers })).json<{ revision: number }>();
@@ -66,7 +66,7 @@ describe.each(targets)("the browser's definition on $name", (target: DatabaseTar
   beforeAll(async () => {
     app = await testApp({ DATABASE_URL: target.url }, { clock: () => now });
     for (const role of ['agent', 'editor'] as const)
-      await createStaffAccount(app.database.db, `${role}@example.ir`, role, PASSWORD, 0);
+      await addStaffAccount(app.database.db, `${role}@example.ir`, role, PASSWORD, 0);
     version = app.definitions.live().version;
   });
   afterAll(async () => {

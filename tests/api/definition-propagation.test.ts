@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { type DatabaseTarget, databaseTargets, signInStaff, testApp } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 /** Two servers on one database, as two processes behind a balancer (a SQLite file, or one PostgreSQL). */
 const targets = await databaseTargets(`sqlite:${join(mkdtempSync(join(tmpdir(), 'propagation-')), 'app.db')}`);
@@ -30,7 +30,7 @@ describe.each(targets)('a version published by one server on $name', (target: Da
           }),
       },
     );
-    await createStaffAccount(first.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+    await addStaffAccount(first.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
   });
   afterAll(async () => {
     await first.close();

@@ -9,7 +9,6 @@ import { PROGRAM_FILES } from '../../src/shared/definition/definition-files.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { findByTrackingCode } from '../../src/server/registration/registration.repository.js';
 import { recentAudit } from '../../src/server/audit/audit.repository.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import {
   type DatabaseTarget,
@@ -21,6 +20,7 @@ import {
   testApp,
   validRegistration,
 } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -81,7 +81,7 @@ describe.each(targets)('publishing the wizard on $name', (target: DatabaseTarget
   beforeAll(async () => {
     app = await testApp({ DATABASE_URL: target.url }, { clock: () => now });
     for (const role of ['agent', 'editor', 'admin'] as const)
-      await createStaffAccount(app.database.db, `${role}@example.ir`, role, PASSWORD, 0);
+      await addStaffAccount(app.database.db, `${role}@example.ir`, role, PASSWORD, 0);
     firstVersion = await liveVersion();
   });
   afterAll(async () => {

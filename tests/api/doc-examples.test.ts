@@ -18,9 +18,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/server/paths.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { integrationPaths, type ApiKeyCreated } from '../../src/shared/contracts/integrations.js';
 import { registerOnce, signInStaff, testApp, type StaffSession } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const run = promisify(execFile);
 const DOC_HOSTS = /https?:\/\/(?:localhost:3000|pharmacy\.example\.ir|registration\.example\.ir)/g;
@@ -146,7 +146,7 @@ beforeAll(async () => {
   app = await testApp();
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  await createStaffAccount(app.database.db, 'admin@example.ir', 'admin', PASSWORD, 0);
+  await addStaffAccount(app.database.db, 'admin@example.ir', 'admin', PASSWORD, 0);
   for (let i = 0; i < REGISTRATIONS; i += 1) expect((await registerOnce(app)).statusCode).toBe(200);
   const admin = await signInStaff(app, 'admin@example.ir', PASSWORD);
   const approved = Array.from({ length: REGISTRATIONS - APPROVED_FROM_ID + 1 }, (_, i) => APPROVED_FROM_ID + i);

@@ -7,11 +7,11 @@ import { CheckerProcess, MAX_WAITING_CHECKS, programFiles } from '../../src/serv
 import type { ApiError } from '../../src/server/errors.js';
 import { readDefinitionFolder } from '../../src/server/definition/definition.js';
 import { STORED_FLOOR } from '../../src/server/registration/registration.columns.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { isProgramFile } from '../../src/shared/definition/definition-files.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { hostileDefinitions, hostileTexts } from '../fixtures/hostile-definitions/index.js';
 import { databaseTargets, signInStaff, testApp } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'draft-check-bounds-'));
 const targets = await databaseTargets(`sqlite:${join(folder, 'app.db')}`);
@@ -85,7 +85,7 @@ describe.each(targets)('a draft costly to check, on $name', (target) => {
 
   it('answers stale saves sent at once with 409 before checking them, and the one that stands is saved', async () => {
     app = await testApp({ DATABASE_URL: target.url });
-    await createStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
     const call = await signedIn(app);
     const draft = (await call('GET', DRAFT)).json<{ revision: number; texts: Record<string, string> }>();
     const body = (revision: number) => JSON.stringify({ revision, files: {}, texts: draft.texts });

@@ -1,8 +1,8 @@
 /** Helpers of the applicant follow-up's API tests: the status lookup, staff decisions, the mobile code routes. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { followupPaths } from '../../src/shared/contracts/followup.js';
 import { cookiesOf, openSession, type Session } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 export const STAFF_PASSWORD = 'a long enough password';
 
@@ -43,7 +43,7 @@ export async function staffSession(
   role: 'agent' | 'admin',
   email = `${role}-${Math.random().toString(36).slice(2)}@example.ir`,
 ): Promise<StaffSession> {
-  await createStaffAccount(app.database.db, email, role, STAFF_PASSWORD, 0);
+  await addStaffAccount(app.database.db, email, role, STAFF_PASSWORD, 0);
   const session = await openSession(app);
   const response = await postJson(app, session, '/api/staff/session', { email, password: STAFF_PASSWORD });
   if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode} ${response.body}`);
@@ -82,10 +82,4 @@ export function outboxRows(app: FastifyInstance) {
 export function testClock(start = Date.UTC(2026, 0, 10, 8, 0, 0)) {
   let now = start;
   return { now: () => now, advance: (ms: number) => void (now += ms) };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

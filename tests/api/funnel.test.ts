@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { apiPaths } from '../../src/shared/contracts/wizard-api.js';
 import { staffPaths, type FunnelAnswer } from '../../src/shared/contracts/staff.js';
 import { cookiesOf, databaseTargets, openSession, registerOnce, testApp, type DatabaseTarget } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -20,7 +20,7 @@ describe.each(targets)('funnel on $name', (target: DatabaseTarget) => {
 
   beforeAll(async () => {
     app = await testApp({ DATABASE_URL: target.url });
-    await createStaffAccount(app.database.db, 'agent@example.ir', 'agent', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'agent@example.ir', 'agent', PASSWORD, 0);
     const session = await openSession(app);
     const signedIn = await app.inject({
       method: 'POST',

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SCRIPT_HASHES_FILE } from '../../src/shared/definition/page-renderer.js';
 import { tileSource } from '../../src/server/plugins/security-headers.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { openSession, postRegistration, signInStaff, testApp } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -94,7 +94,7 @@ describe('the CSP follows the live version', () => {
     try {
       const before = (await editing.inject({ url: '/welcome' })).headers['content-security-policy'] as string;
       expect(before).not.toContain('neshan.org');
-      await createStaffAccount(editing.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+      await addStaffAccount(editing.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
       const { headers } = await signInStaff(editing, 'editor@example.ir', PASSWORD);
       const draft = (await editing.inject({ url: '/api/staff/definition/draft', headers })).json();
       draft.files['register-config.json'].map.provider = 'neshan';

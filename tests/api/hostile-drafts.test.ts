@@ -1,11 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProgramFile } from '../../src/shared/definition/definition-files.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { fill } from '../../src/shared/text/persian.js';
 import { deepText, hostileDefinitions, hostileTexts } from '../fixtures/hostile-definitions/index.js';
 import { type DatabaseTarget, databaseTargets, signInStaff, testApp } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -60,7 +60,7 @@ describe.each(targets)('hostile drafts on $name', (target: DatabaseTarget) => {
 
   beforeAll(async () => {
     app = await testApp({ DATABASE_URL: target.url });
-    await createStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
     editor = await signInStaff(app, 'editor@example.ir', PASSWORD);
   });
   afterAll(async () => {

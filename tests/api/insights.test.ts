@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { addCounts, sweepIdleVisits } from '../../src/server/insights/insights.repository.js';
 import {
   insightsPaths,
@@ -12,6 +11,7 @@ import {
 } from '../../src/shared/contracts/insights.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { databaseTargets, openSession, signInStaff, testApp, type DatabaseTarget } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -69,7 +69,7 @@ describe.each(targets)('the form’s behaviour on $name', (target: DatabaseTarge
     app = await testApp({ DATABASE_URL: target.url }, { clock: clock.now });
     version = app.definitions.live().version;
     cookie = (await openSession(app)).cookie;
-    await createStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
     staffCookie = (await signInStaff(app, 'editor@example.ir', PASSWORD)).cookie;
   });
   afterAll(async () => {

@@ -5,7 +5,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spendAddressLookup } from '../../src/server/address/address-budget.js';
 import { smsCodesHourKey } from '../../src/server/mobile-code/mobile-code.service.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { followupPaths } from '../../src/shared/contracts/followup.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
 import { verifiedDefinition } from '../fixtures/verified-definition.js';
@@ -24,6 +23,7 @@ import {
 } from './helpers.js';
 import { postJson, testClock } from './followup-helpers.js';
 import { scrape, scrapeText, seriesOf, valueOf } from './metrics-helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 // A database per describe block: each drops its own at the end.
 const targets = await databaseTargets();
@@ -209,7 +209,7 @@ describe.each(targets)('Prometheus metrics on $name', (target: DatabaseTarget) =
 
   it('counts a lockout by the kind of its key, never the key itself', async () => {
     const email = 'locked-out@example.ir';
-    await createStaffAccount(app.database.db, email, 'agent', 'a long enough password', 0);
+    await addStaffAccount(app.database.db, email, 'agent', 'a long enough password', 0);
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const session = await openSession(app);
       await postJson(app, session, '/api/staff/session', { email, password: 'not the password' }, '10.9.0.1');

@@ -17,8 +17,10 @@ import { testApp } from './helpers.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'client-'));
-  mkdirSync(join(dir, 'assets'));
+  // A build's folder of its own: the page renderer is looked for beside the client (SSR_DIR's
+  // default), and beside a client made straight in the system's temp folder may lie another's.
+  const dir = join(mkdtempSync(join(tmpdir(), 'build-')), 'client');
+  mkdirSync(join(dir, 'assets'), { recursive: true });
   const page = '<!doctype html><html lang="fa" dir="rtl"><body><div id="root"></div></body></html>';
   for (const name of ['index.html', 'staff.html']) writeFileSync(join(dir, name), page);
   writeFileSync(join(dir, 'assets', 'staff-abc123.js'), 'export {};');

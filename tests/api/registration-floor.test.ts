@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDefinition, readDefinitionFolder } from '../../src/server/definition/definition.js';
 import { fromRoot } from '../../src/server/paths.js';
 import { countRegistrations } from '../../src/server/registration/registration.repository.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { fill } from '../../src/shared/text/persian.js';
 import { hostileFloor, type DefinitionFilesJson } from '../fixtures/hostile-floor.js';
@@ -19,6 +18,7 @@ import {
   validRegistration,
 } from './helpers.js';
 import { validAnswers } from '../fixtures/registration.js';
+import { addStaffAccount } from './staff-account.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -131,7 +131,7 @@ describe.each(targets)('the floor under what is stored, on $name', (target: Data
 
   beforeAll(async () => {
     app = await testApp({ DATABASE_URL: target.url });
-    await createStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
     shippedVersion = app.definitions.live().version;
   });
   afterAll(async () => {

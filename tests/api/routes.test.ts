@@ -248,8 +248,10 @@ describe('the wizard pages', () => {
     let spa: FastifyInstance;
     const js = 'console.log("wizard")'.repeat(50);
     beforeAll(async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'client-'));
-      mkdirSync(join(dir, 'assets'));
+      // A build's folder of its own: the page renderer is looked for beside the client (SSR_DIR's
+      // default), and beside a client made straight in the system's temp folder may lie another's.
+      const dir = join(mkdtempSync(join(tmpdir(), 'build-')), 'client');
+      mkdirSync(join(dir, 'assets'), { recursive: true });
       writeFileSync(
         join(dir, 'index.html'),
         '<!doctype html><html lang="fa" dir="rtl"><body><div id="root"></div></body></html>',

@@ -1,7 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_PREFIX, requireStaff } from '../../src/server/plugins/staff-auth.js';
-import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { CASE_ROLES } from '../../src/shared/contracts/staff.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { faConsole } from '../../src/shared/text/console-strings.fa.js';
@@ -15,6 +14,7 @@ import {
   type DatabaseTarget,
   type Session,
 } from './helpers.js';
+import { addStaffAccount } from './staff-account.js';
 
 const targets = await databaseTargets();
 const PASSWORD = 'a long enough password';
@@ -57,11 +57,11 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
 
   beforeAll(async () => {
     app = await testApp({ DATABASE_URL: target.url }, { onRoute: (route) => void routes.push(route) });
-    await createStaffAccount(app.database.db, 'agent@example.ir', 'agent', PASSWORD, 0);
-    await createStaffAccount(app.database.db, 'admin@example.ir', 'admin', PASSWORD, 0);
-    await createStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'agent@example.ir', 'agent', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'admin@example.ir', 'admin', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'editor@example.ir', 'editor', PASSWORD, 0);
     // Mistyped in one test: its delay after a failure must not slow the others down.
-    await createStaffAccount(app.database.db, 'typo@example.ir', 'agent', PASSWORD, 0);
+    await addStaffAccount(app.database.db, 'typo@example.ir', 'agent', PASSWORD, 0);
     const registered = await registerOnce(app);
     expect(registered.statusCode).toBe(200);
     trackingCode = registered.json<{ trackingCode: string }>().trackingCode;
@@ -432,7 +432,7 @@ describe('the staff session cookie in production', () => {
   it('is __Host-staff, Secure, HttpOnly and SameSite=Strict', async () => {
     const production = await testApp({ NODE_ENV: 'production' });
     try {
-      await createStaffAccount(production.database.db, 'agent@example.ir', 'agent', PASSWORD, 0);
+      await addStaffAccount(production.database.db, 'agent@example.ir', 'agent', PASSWORD, 0);
       const opened = await production.inject({ url: '/api/health' });
       const cookies = cookiesOf(opened);
       const cookie = Object.entries(cookies)
