@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationPaths, type ApiKeyCreated, type ApiKeySummary } from '../../src/shared/contracts/integrations.js';
-import type { AuditAnswer, CaseDetail, CasePage } from '../../src/shared/contracts/staff.js';
+import type { AuditAnswer, CaseDetail, CasePage } from '../../src/shared/contracts/staff.schemas.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { fill } from '../../src/shared/text/persian.js';
 import { MAX_STORED_INTEGER } from '../../src/server/api-keys/api-key.schemas.js';

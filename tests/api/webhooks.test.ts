@@ -20,7 +20,7 @@ import {
   type WebhookPayload,
   type WebhookTestAnswer,
 } from '../../src/shared/contracts/integrations.js';
-import type { AuditAnswer } from '../../src/shared/contracts/staff.js';
+import type { AuditAnswer } from '../../src/shared/contracts/staff.schemas.js';
 import { webhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { moveStatus, registrationId, staffSession, testClock, type StaffSession } from './followup-helpers.js';
 import { databaseTargets, registerOnce, testApp, type DatabaseTarget } from './helpers.js';

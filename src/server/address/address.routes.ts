@@ -94,7 +94,7 @@ function passRoutes(app: FastifyInstance, passes: AddressPasses, rateLimit: { ma
             },
           },
         },
-        response: { ...noContent, ...errorResponses },
+        response: { 204: noContent, ...errorResponses },
       },
       config: { rateLimit },
     },

@@ -66,7 +66,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
         description:
           'From the next request on, in every server process, the key opens nothing. Revoking a revoked key changes nothing. Audited.',
         params: keyIdParams,
-        response: { ...noContent, ...errorResponses },
+        response: { 204: noContent, ...errorResponses },
       },
       config,
     },

@@ -47,7 +47,7 @@ function addEventRoute(app: FastifyInstance): void {
         description:
           'Steps shown and completed, fields touched, left with an error (and which rule), corrected, refused by the server; never a value. Checked against the version’s own steps, fields and rules; a batch naming anything else, of a version not accepted now, past the visit’s allowance or without the pre-session cookie is refused, counted as refused, and nothing of it kept. Sent with sendBeacon too: the pre-session cookie (SameSite=Strict) stands for the anti-forgery header. With ANALYTICS=off: 204, nothing kept. Rate-limited per client (IPv6 by /64).',
         body: eventBatchSchema,
-        response: { ...noContent, ...errorResponses },
+        response: { 204: noContent, ...errorResponses },
       },
       config: { rateLimit: { max: app.config.rateLimit.statisticPerMinute }, beacon: true },
     },

@@ -2,7 +2,6 @@
  * The HTTP contract between the wizard and the server (docs/api.md). Types only; the
  * server's route JSON Schemas mirror these and its tests import both.
  */
-import type { ErrorCode } from '../text/strings.fa.js';
 
 export const API_BASE = '/api/';
 
@@ -122,13 +121,4 @@ export interface Locations {
 export interface RegistrationAnswer {
   message: string;
   trackingCode: string;
-}
-
-export interface ApiErrorBody {
-  error: {
-    message: string;
-    code: ErrorCode;
-    /** JSON pointer of the request body -> Persian message. */
-    fields?: Record<string, string>;
-  };
 }
