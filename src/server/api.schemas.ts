@@ -21,9 +21,6 @@ export type TypedApp = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** A moment, as every answer writes it. */
-export const instant = { type: 'string', format: 'date-time' } as const;
-
 /** No body: declared as JSON's null, typed as nothing, so `reply.code(204).send()` needs no payload. */
 export const Nothing = (options?: TSchemaOptions) => Type.Unsafe<undefined>(Type.Null(options));
 

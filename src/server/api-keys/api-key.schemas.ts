@@ -1,12 +1,11 @@
-/** The JSON schemas of the key routes: the console's (/api/staff/api-keys) and the readers' (/api/v1/). */
+/**
+ * The key routes' own shapes: the console's parameter and the /api/v1 readers' query, parameter
+ * and answers (the console's bodies and answers are in src/shared/contracts/integrations.schemas.ts).
+ */
 import { Type, type Static } from 'typebox';
-import { API_KEY_SCOPES } from '../../shared/contracts/integrations.js';
-import { instant } from '../api.schemas.js';
 import { Instant, Nullable, OpenObject } from '../../shared/contracts/common.schemas.js';
 import { CaseAnswer, CaseSummary } from '../../shared/contracts/staff.schemas.js';
 import { CaseFilterQuery } from '../staff/routes/schemas.js';
-
-const EXAMPLE_KEY = 'prk_3VqWb0Xy5sKp8Lm2Nc7Rt1Hd9Gf4Ja6Ze0Uo2Ii5Yq8Tw';
 
 /**
  * The largest id or code a column holds (PostgreSQL's integer): a larger number in a query is
@@ -15,66 +14,9 @@ const EXAMPLE_KEY = 'prk_3VqWb0Xy5sKp8Lm2Nc7Rt1Hd9Gf4Ja6Ze0Uo2Ii5Yq8Tw';
 export const MAX_STORED_INTEGER = 2_147_483_647;
 const StoredInteger = Type.Integer({ minimum: 0, maximum: MAX_STORED_INTEGER });
 
-export const keyIdParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the key id' } },
-} as const;
-
-export const newKeyBodySchema = {
-  type: 'object',
-  required: ['name', 'scopes'],
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', description: 'who or what uses the key' },
-    scopes: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...API_KEY_SCOPES] } },
-  },
-  examples: [{ name: 'سامانهٔ مدیریت داروخانه', scopes: ['registrations:read'] }],
-} as const;
-
-export const keyCreatedSchema = {
-  type: 'object',
-  required: ['id', 'key'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer' },
-    key: { type: 'string', description: 'the key itself: shown this once, never again' },
-  },
-  examples: [{ id: 1, key: EXAMPLE_KEY }],
-} as const;
-
-const keySummarySchema = {
-  type: 'object',
-  required: ['id', 'name', 'scopes', 'prefix', 'createdAt', 'lastUsedAt', 'revokedAt'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    scopes: { type: 'array', items: { type: 'string', enum: [...API_KEY_SCOPES] } },
-    prefix: { type: 'string', description: "the key's first characters, to tell keys apart" },
-    createdAt: instant,
-    lastUsedAt: { anyOf: [instant, { type: 'null' }], description: 'noted at most once a minute' },
-    revokedAt: { anyOf: [instant, { type: 'null' }] },
-  },
-} as const;
-
-export const keyListSchema = {
-  type: 'array',
-  items: keySummarySchema,
-  examples: [
-    [
-      {
-        id: 1,
-        name: 'سامانهٔ مدیریت داروخانه',
-        scopes: ['registrations:read'],
-        prefix: EXAMPLE_KEY.slice(0, 12),
-        createdAt: '2026-01-10T08:00:00.000Z',
-        lastUsedAt: '2026-01-12T09:30:00.000Z',
-        revokedAt: null,
-      },
-    ],
-  ],
-} as const;
+export const KeyIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the key id' }),
+});
 
 /** The console's filters, less `me` (a key is nobody's colleague), with the cursor and `updated_since`. */
 export const ReaderListQuery = Type.Object(

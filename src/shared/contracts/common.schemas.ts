@@ -21,15 +21,16 @@ export const StringEnum = <const Values extends readonly string[]>(values: Value
  * A scalar or null, as `{ type: [type, 'null'] }` (null joins an `enum` too): the compact form
  * the answers' serialiser writes without trying each branch of an `anyOf`.
  */
-export function Nullable<Scalar extends TSchema & { type: string }>(
+export function Nullable<Scalar extends TSchema>(
   schema: Scalar,
   options?: TSchemaOptions,
 ): TUnsafe<Static<Scalar> | null> {
-  const values = (schema as { enum?: readonly unknown[] }).enum;
+  const { type, enum: values } = schema as { type?: unknown; enum?: readonly unknown[] };
+  if (typeof type !== 'string') throw new TypeError('Nullable takes a schema of one type');
   return Type.Unsafe<Static<Scalar> | null>({
     ...schema,
     ...options,
-    type: [schema.type, 'null'],
+    type: [type, 'null'],
     ...(values ? { enum: [...values, null] } : {}),
   });
 }
