@@ -12,7 +12,8 @@ import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import type { ValidatorsModule } from '../../src/shared/definition/validators-module.js';
 import { formats } from '../../src/shared/definition/formats.js';
 import { PREVIEW_TOKEN_TTL_MS } from '../../src/server/definition-publishing/preview-token.js';
-import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition/definition-assets.js';
+import { definitionAssetPaths } from '../../src/shared/definition/definition-assets.js';
+import type { PreviewTokenAnswer } from '../../src/shared/contracts/definition.schemas.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { type DatabaseTarget, databaseTargets, openSession, signInStaff, TEST_SECRET, testApp } from './helpers.js';
 
