@@ -10,7 +10,8 @@ import { request as playwrightRequest, type APIRequestContext, type BrowserConte
 import { digitsEnToFa } from '@persian-tools/persian-tools';
 import { definitionStaffPaths } from '../../src/shared/contracts/definition.js';
 import type { DraftAnswer } from '../../src/shared/contracts/definition.schemas.js';
-import { insightsPaths, type InsightsAnswer } from '../../src/shared/contracts/insights.js';
+import { insightsPaths } from '../../src/shared/contracts/insights.js';
+import type { InsightsAnswer } from '../../src/shared/contracts/insights.schemas.js';
 import { integrationPaths } from '../../src/shared/contracts/integrations.js';
 import { staffPaths } from '../../src/shared/contracts/staff.js';
 import {

@@ -4,7 +4,8 @@
  * Beside the diff, the form's behaviour (/api/staff/insights) of the live and the previous version.
  */
 import { request } from '../../../api/http.js';
-import { insightsPaths, type InsightsAnswer } from '../../../../shared/contracts/insights.js';
+import { insightsPaths } from '../../../../shared/contracts/insights.js';
+import type { InsightsAnswer } from '../../../../shared/contracts/insights.schemas.js';
 import { withQuery } from '../../ui/api/staff-paths.js';
 import { definitionStaffPaths } from '../../../../shared/contracts/definition.js';
 import type {
