@@ -80,25 +80,9 @@ export interface MobileCodeSent {
   expiresInMs: number;
 }
 
-export type OutboxStatus = 'waiting' | 'sending' | 'sent' | 'failed';
+/** What a message says: the registration's receipt, a case decision, or a one-time code. */
+export const SMS_KINDS = ['receipt', 'approved', 'rejected', 'code'] as const;
 
-export interface OutboxItem {
-  id: number;
-  kind: 'receipt' | 'approved' | 'rejected' | 'code';
-  /** Masked: 0912•••6789. */
-  receptor: string;
-  status: OutboxStatus;
-  attempts: number;
-  createdAt: number;
-  sentAt: number | null;
-  nextAttemptAt: number | null;
-  /** Why the last attempt failed (the provider's words), when it did. */
-  error: string | null;
-  trackingCode: string | null;
-}
-
-export interface OutboxAnswer {
-  provider: 'log' | 'kavenegar';
-  counts: Record<OutboxStatus, number>;
-  items: OutboxItem[];
-}
+/** waiting → sending (claimed by one worker) → sent | failed; a transient failure goes back to waiting. */
+export const SMS_STATUSES = ['waiting', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof SMS_STATUSES)[number];
