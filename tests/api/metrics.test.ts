@@ -9,7 +9,7 @@ import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { followupPaths } from '../../src/shared/contracts/followup.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
 import { verifiedDefinition } from '../fixtures/verified-definition.js';
-import type { CodeProofChallenge } from '../../src/shared/contracts/followup.js';
+import type { CodeProofChallenge } from '../../src/shared/contracts/followup.schemas.js';
 import {
   databaseTargets,
   fetchCaptcha,

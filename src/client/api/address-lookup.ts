@@ -1,5 +1,5 @@
 import { apiPaths, type AddressSuggestion } from '../../shared/contracts/wizard-api.js';
-import type { CodeProofChallenge } from '../../shared/contracts/followup.js';
+import type { CodeProofChallenge } from '../../shared/contracts/followup.schemas.js';
 import { addressSuggestionPath, type MapPoint } from '../../../widgets/services.js';
 import { solve } from './code-proof.js';
 import { ApiError, request } from './http.js';

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
 import { apiPaths, type AddressSuggestion } from '../../shared/contracts/wizard-api.js';
-import type { CodeProof } from '../../shared/contracts/followup.js';
+import { CodeProof, CodeProofChallenge } from '../../shared/contracts/followup.schemas.js';
 import { apiTags } from '../api-tags.js';
 import { noContent } from '../api.schemas.js';
 import { ApiError, errorResponses } from '../errors.js';
-import { challengeSchema, proofSchema } from '../mobile-code/code-proof.schemas.js';
 import { IRAN_BOX } from '../registration/registration.columns.js';
 import { AddressBudgetSpent, spendAddressLookup, type AddressBudgetLimits } from './address-budget.js';
 import { addressPasses, LOOKUPS_PER_PASS, PASS_LIFETIME_MS, type AddressPasses } from './address-pass.js';
@@ -66,7 +66,7 @@ function passRoutes(app: FastifyInstance, passes: AddressPasses, rateLimit: { ma
         summary: 'A proof-of-work challenge to solve before asking for addresses',
         description:
           "As GET MobileCode/Challenge (ALTCHA's v2 format), at most ADDRESS_PROOF_DIFFICULTY steps, bound to this pre-session. Rate-limited per client.",
-        response: { 200: challengeSchema, ...errorResponses },
+        response: { 200: CodeProofChallenge, ...errorResponses },
       },
       config: { rateLimit },
     },
@@ -88,10 +88,9 @@ function passRoutes(app: FastifyInstance, passes: AddressPasses, rateLimit: { ma
           required: ['proof'],
           additionalProperties: false,
           properties: {
-            proof: {
-              ...proofSchema,
+            proof: Type.With(CodeProof, {
               description: 'A challenge from GET Utility/Address/Challenge, sent back unchanged, with its solution.',
-            },
+            }),
           },
         },
         response: { 204: noContent, ...errorResponses },
