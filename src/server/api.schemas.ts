@@ -29,14 +29,3 @@ export const Nothing = (options?: TSchemaOptions) => Type.Unsafe<undefined>(Type
  * spread from an object, whose numeric key would become text and lose the 204's own type).
  */
 export const noContent = Nothing({ description: 'Done; nothing to answer.' });
-
-/** A list of choices by id with their Persian titles: the wizard's tiers, the console's filter choices. */
-export const titledChoicesSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['id', 'title'],
-    additionalProperties: false,
-    properties: { id: { type: 'integer' }, title: { type: 'string' } },
-  },
-} as const;

@@ -1,4 +1,5 @@
-import { apiPaths, type AddressSuggestion } from '../../shared/contracts/wizard-api.js';
+import { apiPaths } from '../../shared/contracts/wizard-api.js';
+import type { AddressSuggestion } from '../../shared/contracts/wizard-api.schemas.js';
 import type { CodeProofChallenge } from '../../shared/contracts/followup.schemas.js';
 import { addressSuggestionPath, type MapPoint } from '../../../widgets/services.js';
 import { solve } from './code-proof.js';

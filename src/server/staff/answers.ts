@@ -1,4 +1,4 @@
-import type { Locations, Tier } from '../../shared/contracts/wizard-api.js';
+import type { Locations, Tier } from '../../shared/contracts/wizard-api.schemas.js';
 import { pointerFrom, pointerTokens } from '../../shared/definition/json-pointer.js';
 import { answerText, reviewAnswers, reviewKindOf } from '../../shared/definition/review-display.js';
 import type { CaseAnswer } from '../../shared/contracts/staff.schemas.js';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { MapSettings } from '../../../../shared/contracts/wizard-api.js';
+import type { MapSettings } from '../../../../shared/contracts/wizard-api.schemas.js';
 import type { CaseStatus } from '../../../../shared/contracts/staff.js';
 import type { CaseDetail } from '../../../../shared/contracts/staff.schemas.js';
 import { fa } from '../../../../shared/text/strings.fa.js';
