@@ -105,6 +105,13 @@ const staffFeatures = levelsOf(clientOrder)
   .map((room) => room.slice('staff/'.length, -1))
   .join('|');
 
+/** The contract's schemas and the TypeBox they are built with: the server's alone at run time. */
+const typeboxRuntime = [
+  '^src/shared/.+\\.schemas\\.ts$',
+  '(^|/)node_modules/typebox/',
+  '(^|/)node_modules/@fastify/type-provider-typebox/',
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -118,6 +125,22 @@ module.exports = {
     ...layerRules(),
     ...orderRules('server', 'src/server/', serverOrder),
     ...orderRules('client', 'src/client/', clientOrder),
+    {
+      name: 'client-takes-contract-schemas-as-types',
+      severity: 'error',
+      comment:
+        "The contract's TypeBox schemas (src/shared/**/*.schemas.ts) run on the server; the client and the widgets import only their derived types (`import type`), so not a byte of TypeBox reaches a bundle.",
+      from: { path: '^(src/client|widgets)/' },
+      to: { path: typeboxRuntime, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'shared-runtime-stays-plain',
+      severity: 'error',
+      comment:
+        'What src/shared runs on both sides (the contracts’ paths and values, the definition, the texts) imports no TypeBox and no schemas file at run time: only other schemas files do.',
+      from: { path: '^src/shared/', pathNot: '\\.schemas\\.ts$' },
+      to: { path: typeboxRuntime, dependencyTypesNot: ['type-only'] },
+    },
     {
       name: 'staff-features-apart',
       severity: 'error',

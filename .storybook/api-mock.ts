@@ -9,12 +9,9 @@
  *   success or a Persian failure as the story's args say (`registrationOutcome`, …).
  * Anything that is not under /api/ goes to the real fetch (Storybook's own files).
  */
-import {
-  apiPaths,
-  type ApiErrorBody,
-  type Captcha,
-  type RegistrationAnswer,
-} from '../src/shared/contracts/wizard-api.js';
+import { apiPaths } from '../src/shared/contracts/wizard-api.js';
+import type { Captcha, RegistrationAnswer } from '../src/shared/contracts/wizard-api.schemas.js';
+import type { ApiErrorBody } from '../src/shared/contracts/common.schemas.js';
 import { fa } from '../src/shared/text/strings.fa.js';
 import { definitionStaffPaths } from '../src/shared/contracts/definition.js';
 import { definitionAssetPaths } from '../src/shared/definition/definition-assets.js';

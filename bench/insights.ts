@@ -21,8 +21,10 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { catalogueOf } from '../src/server/insights/catalogue.js';
 import { addCounts, type Count } from '../src/server/insights/insights.repository.js';
-import { readInsights, type InsightsQuery } from '../src/server/insights/insights.report.js';
-import { insightsPaths, type InsightBatch } from '../src/shared/contracts/insights.js';
+import { readInsights } from '../src/server/insights/insights.report.js';
+import type { InsightsQuery } from '../src/server/insights/insights.schemas.js';
+import { insightsPaths } from '../src/shared/contracts/insights.js';
+import type { InsightBatch } from '../src/shared/contracts/insights.schemas.js';
 import { TIME_BUCKETS } from '../src/shared/insights/stats.js';
 import { root } from './lib/util.js';
 

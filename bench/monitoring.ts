@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database.js';
-import type { Locations } from '../src/shared/contracts/wizard-api.js';
+import type { Locations } from '../src/shared/contracts/wizard-api.schemas.js';
 import { startProductServer } from './lib/processes.js';
 import { freePort, fromRoot, log, median, percentile, readJson, round } from './lib/util.js';
 import { postgresDatabase, registrations } from './sections/staff-list.js';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type Ref } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { wizardFormContext } from './form-context.js';
-import type { City } from '../src/shared/contracts/wizard-api.js';
+import type { City } from '../src/shared/contracts/wizard-api.schemas.js';
 import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { useSortedLocations } from './locations.js';
 import { QueryState, stateId } from './QueryState.js';

@@ -1,5 +1,5 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import type { MapSettings, RegisterConfig } from '../src/shared/contracts/wizard-api.js';
+import type { MapSettings, RegisterConfig } from '../src/shared/contracts/wizard-api.schemas.js';
 import { providerOptions } from './map/centre.js';
 import schema from '../schemas/steps/location.schema.json';
 import uiSchema from '../schemas/steps/location.ui.json';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { City, Province } from '../src/shared/contracts/wizard-api.js';
+import type { City, Province } from '../src/shared/contracts/wizard-api.schemas.js';
 import { foldPlaceName } from '../src/shared/text/normalize.js';
 import { useWidgetServices } from './services.js';
 import { persianCollator } from './shared.js';

@@ -6,8 +6,13 @@
  */
 import { createContext, useContext } from 'react';
 import { apiPaths } from '../src/shared/contracts/wizard-api.js';
-import type { AddressSuggestion, Captcha, Locations, RegisterConfig } from '../src/shared/contracts/wizard-api.js';
-import type { MobileCodeSent } from '../src/shared/contracts/followup.js';
+import type {
+  AddressSuggestion,
+  Captcha,
+  Locations,
+  RegisterConfig,
+} from '../src/shared/contracts/wizard-api.schemas.js';
+import type { MobileCodeSent } from '../src/shared/contracts/followup.schemas.js';
 
 /** The part of a query's state a widget reads (React Query's result fits it as it is). */
 export interface ServiceQuery<T> {

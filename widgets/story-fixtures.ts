@@ -3,7 +3,12 @@
  * The map settings are the shipped schemas/register-config.json.
  */
 import registerConfig from '../schemas/register-config.json';
-import type { AddressSuggestion, Captcha, Locations, RegisterConfig } from '../src/shared/contracts/wizard-api.js';
+import type {
+  AddressSuggestion,
+  Captcha,
+  Locations,
+  RegisterConfig,
+} from '../src/shared/contracts/wizard-api.schemas.js';
 
 export const sampleConfig: RegisterConfig = {
   tiers: registerConfig.tiers,

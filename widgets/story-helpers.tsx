@@ -14,13 +14,13 @@ import { WidgetForm, type StepFiles } from './widget-form.js';
 import { widgetDocs } from './story-docs.js';
 import { addressSuggestionPath, serviceKeys, WidgetServicesContext, type WidgetServices } from './services.js';
 import { storyMobileVerification } from './verify/story-verification.js';
-import {
-  apiPaths,
-  type AddressSuggestion,
-  type Captcha,
-  type Locations,
-  type RegisterConfig,
-} from '../src/shared/contracts/wizard-api.js';
+import { apiPaths } from '../src/shared/contracts/wizard-api.js';
+import type {
+  AddressSuggestion,
+  Captcha,
+  Locations,
+  RegisterConfig,
+} from '../src/shared/contracts/wizard-api.schemas.js';
 import { fa } from '../src/shared/text/wizard-strings.fa.js';
 
 /** How a story wants one API answer: the data, forever loading, or failed. */

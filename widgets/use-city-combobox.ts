@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { City } from '../src/shared/contracts/wizard-api.js';
+import type { City } from '../src/shared/contracts/wizard-api.schemas.js';
 import { fa } from '../src/shared/text/wizard-strings.fa.js';
 import { filterCities, searchKey } from './locations.js';
 import { fillAsGiven, toPersianDigits } from './shared.js';

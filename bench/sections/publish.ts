@@ -5,7 +5,7 @@
 // version's page.
 import { join } from 'node:path';
 import { definitionStaffPaths } from '../../src/shared/contracts/definition.js';
-import type { DraftAnswer, DraftSaved, PublishAnswer } from '../../src/shared/contracts/definition.js';
+import type { DraftAnswer, DraftSaved, PublishAnswer } from '../../src/shared/contracts/definition.schemas.js';
 import { send } from '../lib/http.js';
 import type { ServerProcess } from '../lib/processes.js';
 import { signInStaff, staffCall, type StaffAccount } from '../lib/staff.js';

@@ -13,7 +13,7 @@ import { formColumns } from '../../src/server/registration/registration.columns.
 import { newTrackingCode } from '../../src/server/registration/tracking-code.js';
 import { createStaffAccount } from '../../src/server/staff/staff.service.js';
 import { CASE_STATUSES } from '../../src/server/staff/case.repository.js';
-import type { Locations } from '../../src/shared/contracts/wizard-api.js';
+import type { Locations } from '../../src/shared/contracts/wizard-api.schemas.js';
 import { toPersianDigits } from '../../src/shared/text/normalize.js';
 import { jalaliDayOf, jalaliDayStart } from '../../src/client/staff/ui/jalali.js';
 import { validAnswers } from '../../tests/fixtures/registration.js';

@@ -1,5 +1,6 @@
+import { Type } from 'typebox';
 import { fa, type ErrorCode } from '../shared/text/strings.fa.js';
-import type { ApiErrorBody } from '../shared/contracts/wizard-api.js';
+import { ApiErrorBody } from '../shared/contracts/common.schemas.js';
 
 /** A refusal the client can act on: status, stable code, and the Persian message of that code. */
 export class ApiError extends Error {
@@ -35,27 +36,10 @@ export function errorBody(code: ErrorCode, fields?: Record<string, string>, deta
 }
 
 /** The failure body every route declares for its 4xx and 5xx answers. */
-export const errorResponseSchema = {
-  $id: 'ApiError',
-  type: 'object',
-  required: ['error'],
-  additionalProperties: false,
-  properties: {
-    error: {
-      type: 'object',
-      required: ['message', 'code'],
-      additionalProperties: false,
-      properties: {
-        message: { type: 'string' },
-        code: { type: 'string' },
-        fields: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-    },
-  },
-} as const;
+export const errorResponseSchema = Type.With(ApiErrorBody, { $id: 'ApiError' });
 
 /** Every route's 4xx and 5xx answers, spread into its `response` schemas. */
-export const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+export const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
 
 const unavailableCodes = new Set([
   'ECONNREFUSED',

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { apiPaths } from '../../src/shared/contracts/wizard-api.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { serviceUrl } from '../services.js';
-import type { CodeProofChallenge } from '../../src/shared/contracts/followup.js';
+import type { CodeProofChallenge } from '../../src/shared/contracts/followup.schemas.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
 import { LOOKUPS_PER_PASS, PASS_LIFETIME_MS } from '../../src/server/address/address-pass.js';
 import { MAX_ANSWER_BYTES } from '../../src/server/address/address.service.js';

@@ -9,7 +9,7 @@ import type {
   CasePage,
   CaseSummary,
   Colleague,
-} from '../../src/shared/contracts/staff.js';
+} from '../../src/shared/contracts/staff.schemas.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { faConsole } from '../../src/shared/text/console-strings.fa.js';
 import { type DatabaseTarget, databaseTargets, registerOnce, signInStaff, testApp } from './helpers.js';

@@ -18,7 +18,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/server/paths.js';
-import { integrationPaths, type ApiKeyCreated } from '../../src/shared/contracts/integrations.js';
+import { integrationPaths } from '../../src/shared/contracts/integrations.js';
+import type { ApiKeyCreated } from '../../src/shared/contracts/integrations.schemas.js';
 import { registerOnce, signInStaff, testApp, type StaffSession } from './helpers.js';
 import { addStaffAccount } from './staff-account.js';
 

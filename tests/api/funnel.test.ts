@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/shared/contracts/wizard-api.js';
-import { staffPaths, type FunnelAnswer } from '../../src/shared/contracts/staff.js';
+import { staffPaths } from '../../src/shared/contracts/staff.js';
+import type { FunnelAnswer } from '../../src/shared/contracts/staff.schemas.js';
 import { cookiesOf, databaseTargets, openSession, registerOnce, testApp, type DatabaseTarget } from './helpers.js';
 import { addStaffAccount } from './staff-account.js';
 

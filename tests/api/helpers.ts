@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
-import type { Captcha } from '../../src/shared/contracts/wizard-api.js';
+import type { Captcha } from '../../src/shared/contracts/wizard-api.schemas.js';
 import { validRegistrationForm } from '../fixtures/registration-form.js';
 
 export const FIXTURES = resolve(import.meta.dirname, '../fixtures');

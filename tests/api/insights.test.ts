@@ -2,13 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCounts, sweepIdleVisits } from '../../src/server/insights/insights.repository.js';
-import {
-  insightsPaths,
-  MAX_VISIT_EVENTS,
-  type InsightBatch,
-  type InsightEvent,
-  type InsightsAnswer,
-} from '../../src/shared/contracts/insights.js';
+import { insightsPaths, MAX_VISIT_EVENTS, type InsightEvent } from '../../src/shared/contracts/insights.js';
+import type { InsightBatch, InsightsAnswer } from '../../src/shared/contracts/insights.schemas.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { databaseTargets, openSession, signInStaff, testApp, type DatabaseTarget } from './helpers.js';
 import { addStaffAccount } from './staff-account.js';

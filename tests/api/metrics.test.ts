@@ -8,7 +8,7 @@ import { smsCodesHourKey } from '../../src/server/mobile-code/mobile-code.servic
 import { followupPaths } from '../../src/shared/contracts/followup.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
 import { verifiedDefinition } from '../fixtures/verified-definition.js';
-import type { CodeProofChallenge } from '../../src/shared/contracts/followup.js';
+import type { CodeProofChallenge } from '../../src/shared/contracts/followup.schemas.js';
 import {
   databaseTargets,
   fetchCaptcha,

@@ -6,12 +6,10 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaSchema } from '../../src/server/captcha/captcha.routes.js';
 import { errorResponseSchema } from '../../src/server/errors.js';
-import { locationsSchema } from '../../src/server/locations/locations.routes.js';
-import { registerConfigSchema } from '../../src/server/routes/config.routes.js';
 import { listVisits } from '../../src/server/statistics/visit.repository.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
+import { Captcha, Locations, RegisterConfig } from '../../src/shared/contracts/wizard-api.schemas.js';
 import { CAPTCHA_BANK, fetchCaptcha, LOCATIONS_FILE, openSession, testApp } from './helpers.js';
 import bank from '../fixtures/captcha-questions.json' with { type: 'json' };
 
@@ -27,7 +25,7 @@ describe('GET /api/Register/Config', () => {
     const response = await app.inject({ url: '/api/Register/Config' });
     expect(response.statusCode).toBe(200);
     const body = response.json<Record<string, unknown>>();
-    expect(ajv.validate(registerConfigSchema, body)).toBe(true);
+    expect(ajv.validate(RegisterConfig, body)).toBe(true);
     expect(body).toMatchObject({
       defaultTier: 1,
       definitionVersion: app.definitions.live().version,
@@ -55,7 +53,7 @@ describe('GET /api/Register/Config', () => {
     const neshan = await testApp({ SCHEMAS_DIR: schemasDir });
     try {
       const body = (await neshan.inject({ url: '/api/Register/Config' })).json<Record<string, unknown>>();
-      expect(ajv.validate(registerConfigSchema, body)).toBe(true);
+      expect(ajv.validate(RegisterConfig, body)).toBe(true);
       expect(body.map).toMatchObject({ provider: 'neshan', type: 'dreamy', poi: true, traffic: true });
     } finally {
       await neshan.close();
@@ -118,7 +116,7 @@ describe('GET /api/Register/GetCaptcha', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json<Record<string, unknown>>();
     expect(Object.keys(body).sort()).toEqual(['id', 'options', 'question']);
-    expect(ajv.validate(captchaSchema, body)).toBe(true);
+    expect(ajv.validate(Captcha, body)).toBe(true);
     expect(response.body).not.toMatch(/answer/i);
   });
 
@@ -155,7 +153,7 @@ describe('GET /api/Utility/Locations', () => {
     expect(response.headers.etag).toMatch(/^"[^W]/);
     expect(response.headers['content-encoding']).toBeUndefined();
     const body = response.json<{ provinces: unknown[]; cities: unknown[] }>();
-    expect(ajv.validate(locationsSchema, body)).toBe(true);
+    expect(ajv.validate(Locations, body)).toBe(true);
     const file = JSON.parse(readFileSync(LOCATIONS_FILE, 'utf8')) as { cities: unknown[] };
     expect(body.cities).toHaveLength(file.cities.length);
   });

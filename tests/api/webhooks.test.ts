@@ -14,13 +14,15 @@ import {
   MAX_WEBHOOK_ENDPOINTS,
   MAX_WEBHOOK_HEADERS,
   integrationPaths,
-  type WebhookCreated,
-  type WebhookDelivery,
-  type WebhookEndpoint,
   type WebhookPayload,
-  type WebhookTestAnswer,
 } from '../../src/shared/contracts/integrations.js';
-import type { AuditAnswer } from '../../src/shared/contracts/staff.js';
+import type {
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookTestAnswer,
+} from '../../src/shared/contracts/integrations.schemas.js';
+import type { AuditAnswer } from '../../src/shared/contracts/staff.schemas.js';
 import { webhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { moveStatus, registrationId, staffSession, testClock, type StaffSession } from './followup-helpers.js';
 import { databaseTargets, registerOnce, testApp, type DatabaseTarget } from './helpers.js';

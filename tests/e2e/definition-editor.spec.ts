@@ -29,8 +29,9 @@ import {
 } from './helpers.js';
 import { projectRoot, startServer, type StartedServer } from './server.js';
 import { fill } from '../../src/shared/text/persian.js';
-import type { DraftAnswer } from '../../src/shared/contracts/definition.js';
-import { definitionAssetPaths, type PreviewTokenAnswer } from '../../src/shared/definition/definition-assets.js';
+import type { DraftAnswer } from '../../src/shared/contracts/definition.schemas.js';
+import { definitionAssetPaths } from '../../src/shared/definition/definition-assets.js';
+import type { PreviewTokenAnswer } from '../../src/shared/contracts/definition.schemas.js';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/contracts/wizard-api.js';
 
 const PASSWORD = 'a long e2e password';

@@ -11,11 +11,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import {
-  DEFINITION_VERSION_HEADER,
-  definitionStaffPaths,
-  type DraftAnswer,
-} from '../../src/shared/contracts/definition.js';
+import { DEFINITION_VERSION_HEADER, definitionStaffPaths } from '../../src/shared/contracts/definition.js';
+import type { DraftAnswer } from '../../src/shared/contracts/definition.schemas.js';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/contracts/wizard-api.js';
 import { staffPaths } from '../../src/shared/contracts/staff.js';
 import { expect, press, step, test } from './helpers.js';

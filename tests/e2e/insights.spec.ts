@@ -8,8 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { digitsEnToFa } from '@persian-tools/persian-tools';
-import { definitionStaffPaths, type DraftAnswer } from '../../src/shared/contracts/definition.js';
-import { insightsPaths, type InsightsAnswer } from '../../src/shared/contracts/insights.js';
+import { definitionStaffPaths } from '../../src/shared/contracts/definition.js';
+import type { DraftAnswer } from '../../src/shared/contracts/definition.schemas.js';
+import { insightsPaths } from '../../src/shared/contracts/insights.js';
+import type { InsightsAnswer } from '../../src/shared/contracts/insights.schemas.js';
 import { integrationPaths } from '../../src/shared/contracts/integrations.js';
 import { staffPaths } from '../../src/shared/contracts/staff.js';
 import {

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
 import pg from 'pg';
-import { definitionStaffPaths, type DraftAnswer } from '../../src/shared/contracts/definition.js';
+import { definitionStaffPaths } from '../../src/shared/contracts/definition.js';
+import type { DraftAnswer } from '../../src/shared/contracts/definition.schemas.js';
 import { staffPaths } from '../../src/shared/contracts/staff.js';
 import {
   acceptTerms,

@@ -7,13 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  apiPaths,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-  type Captcha,
-  type RegistrationAnswer,
-} from '../../src/shared/contracts/wizard-api.js';
+import { apiPaths, XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/contracts/wizard-api.js';
+import type { Captcha, RegistrationAnswer } from '../../src/shared/contracts/wizard-api.schemas.js';
 import { faDigits } from '../../src/shared/text/persian.js';
 import { validRegistrationForm } from '../fixtures/registration-form.js';
 import { expect, expectNoAxeViolations, faConsole } from './helpers.js';

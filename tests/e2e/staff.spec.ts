@@ -19,7 +19,7 @@ import {
   theRegistration,
   wizard,
 } from './helpers.js';
-import type { FunnelAnswer } from '../../src/shared/contracts/staff.js';
+import type { FunnelAnswer } from '../../src/shared/contracts/staff.schemas.js';
 import {
   addColleague,
   mobileAsShown,

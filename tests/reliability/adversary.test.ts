@@ -16,7 +16,7 @@ import { isProgramFile } from '../../src/shared/definition/definition-files.js';
 import { definitionStaffPaths } from '../../src/shared/contracts/definition.js';
 import { integrationPaths } from '../../src/shared/contracts/integrations.js';
 import { staffPaths, type StaffRole } from '../../src/shared/contracts/staff.js';
-import type { CodeProofChallenge } from '../../src/shared/contracts/followup.js';
+import type { CodeProofChallenge } from '../../src/shared/contracts/followup.schemas.js';
 import { solveCodeProof } from '../fixtures/code-proof.js';
 import {
   deepText,

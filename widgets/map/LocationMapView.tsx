@@ -5,7 +5,7 @@ import { AttributionControl, MapContainer, TileLayer, ZoomControl } from 'react-
 import type { WidgetProps } from '@rjsf/utils';
 import { wizardFormContext } from '../form-context.js';
 import { useWidgetServices } from '../services.js';
-import type { MapSettings } from '../../src/shared/contracts/wizard-api.js';
+import type { MapSettings } from '../../src/shared/contracts/wizard-api.schemas.js';
 import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import { QueryState } from '../QueryState.js';
 import { fieldOption, widgetDeclarations } from '../declarations.js';

@@ -3,12 +3,8 @@
  * point or start at the configured centre), which place to fly to when the province or city
  * changes, the tile URL and the provider's options. Tested on its own because jsdom cannot lay a map out.
  */
-import {
-  NESHAN_MAP_DEFAULTS,
-  type Locations,
-  type MapProvider,
-  type MapSettings,
-} from '../../src/shared/contracts/wizard-api.js';
+import { NESHAN_MAP_DEFAULTS, type MapProvider } from '../../src/shared/contracts/wizard-api.js';
+import type { Locations, MapSettings } from '../../src/shared/contracts/wizard-api.schemas.js';
 
 export type LatLngTuple = [latitude: number, longitude: number];
 

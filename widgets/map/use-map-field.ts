@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
-import type { MapSettings } from '../../src/shared/contracts/wizard-api.js';
+import type { MapSettings } from '../../src/shared/contracts/wizard-api.schemas.js';
 import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import { describedBy, invalid } from '../shared.js';
 import { moveTo } from './move-to.js';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
-import type { Locations, MapSettings } from '../../src/shared/contracts/wizard-api.js';
+import type { Locations, MapSettings } from '../../src/shared/contracts/wizard-api.schemas.js';
 import {
   flyTargetFor,
   isSavedLatitude,

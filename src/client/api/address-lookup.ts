@@ -1,5 +1,6 @@
-import { apiPaths, type AddressSuggestion } from '../../shared/contracts/wizard-api.js';
-import type { CodeProofChallenge } from '../../shared/contracts/followup.js';
+import { apiPaths } from '../../shared/contracts/wizard-api.js';
+import type { AddressSuggestion } from '../../shared/contracts/wizard-api.schemas.js';
+import type { CodeProofChallenge } from '../../shared/contracts/followup.schemas.js';
 import { addressSuggestionPath, type MapPoint } from '../../../widgets/services.js';
 import { solve } from './code-proof.js';
 import { ApiError, request } from './http.js';

@@ -1,5 +1,6 @@
 import type { Solution } from 'altcha-lib';
-import { followupPaths, type CodeProof, type CodeProofChallenge } from '../../shared/contracts/followup.js';
+import { followupPaths } from '../../shared/contracts/followup.js';
+import type { CodeProof, CodeProofChallenge } from '../../shared/contracts/followup.schemas.js';
 import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { ApiError, request } from './http.js';
 

@@ -3,7 +3,8 @@
  * /welcome's bundle small): Register/Config through one promise for the session, shared with the
  * React Query config query of the form steps, so it is fetched once; the visit count.
  */
-import { apiPaths, REGISTER_CONFIG_ELEMENT_ID, type RegisterConfig } from '../../shared/contracts/wizard-api.js';
+import { apiPaths, REGISTER_CONFIG_ELEMENT_ID } from '../../shared/contracts/wizard-api.js';
+import type { RegisterConfig } from '../../shared/contracts/wizard-api.schemas.js';
 import { request } from './http.js';
 
 let config: Promise<RegisterConfig> | undefined;

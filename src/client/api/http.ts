@@ -1,4 +1,5 @@
-import { apiPaths, XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from '../../shared/contracts/wizard-api.js';
+import { apiPaths, XSRF_COOKIE, XSRF_HEADER } from '../../shared/contracts/wizard-api.js';
+import type { ApiErrorBody } from '../../shared/contracts/common.schemas.js';
 import { fa } from '../../shared/text/wizard-strings.fa.js';
 
 /** A failed call, carrying the server's Persian message and per-field messages (JSON pointers). */

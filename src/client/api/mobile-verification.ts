@@ -1,4 +1,5 @@
-import { followupPaths, type MobileCodeSent } from '../../shared/contracts/followup.js';
+import { followupPaths } from '../../shared/contracts/followup.js';
+import type { MobileCodeSent } from '../../shared/contracts/followup.schemas.js';
 import type { MobileVerification } from '../../../widgets/services.js';
 import { codeProofSupply, type CodeProofSupply } from './code-proof.js';
 import { ApiError, request } from './http.js';

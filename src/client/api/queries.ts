@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, type Captcha, type Locations, type RegisterConfig } from '../../shared/contracts/wizard-api.js';
+import { apiPaths } from '../../shared/contracts/wizard-api.js';
+import type { Captcha, Locations, RegisterConfig } from '../../shared/contracts/wizard-api.schemas.js';
 import { serviceKeys, type MapPoint } from '../../../widgets/services.js';
 import { lookUpAddress } from './address-lookup.js';
 import { loadRegisterConfig } from './config.js';

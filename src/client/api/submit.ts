@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, IDEMPOTENCY_HEADER, type RegistrationAnswer } from '../../shared/contracts/wizard-api.js';
+import { apiPaths, IDEMPOTENCY_HEADER } from '../../shared/contracts/wizard-api.js';
+import type { RegistrationAnswer } from '../../shared/contracts/wizard-api.schemas.js';
 import { DEFINITION_VERSION_HEADER } from '../../shared/contracts/definition.js';
 import { request } from './http.js';
 

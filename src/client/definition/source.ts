@@ -4,7 +4,8 @@
  * the staff console's preview of the draft render through the same path: a `DefinitionSource`,
  * made into `<WizardApp>`'s definition props by `readyDefinitionOf`.
  */
-import { definitionAssetPaths, type DefinitionDocument } from '../../shared/definition/definition-assets.js';
+import { definitionAssetPaths } from '../../shared/definition/definition-assets.js';
+import type { DefinitionDocument } from '../../shared/contracts/definition.schemas.js';
 import type { DefinitionFiles } from '../../shared/definition/definition-files.js';
 import { hasStepConditions, type StepTest } from '../../shared/definition/step-conditions.js';
 import type { ValidatorsModule } from '../../shared/definition/validators-module.js';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { LoadedStep } from '../../shared/definition/wizard-definition.js';
 import { fa } from '../../shared/text/wizard-strings.fa.js';
-import type { RegisterConfig } from '../../shared/contracts/wizard-api.js';
+import type { RegisterConfig } from '../../shared/contracts/wizard-api.schemas.js';
 import { loadRegisterConfig, recordWelcomeVisit } from '../api/config.js';
 import { RESULT_CONTENT } from '../wizard/navigation.js';
 import { resolveTier } from '../wizard/tier.js';

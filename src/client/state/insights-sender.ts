@@ -3,7 +3,8 @@
  * the tab's, kept in sessionStorage with what it has sent), one request per step change, and the
  * rest with sendBeacon when the page is hidden or closed.
  */
-import { insightsPaths, type InsightBatch, type InsightEvent } from '../../shared/contracts/insights.js';
+import { insightsPaths, type InsightEvent } from '../../shared/contracts/insights.js';
+import type { InsightBatch } from '../../shared/contracts/insights.schemas.js';
 
 const STORE_KEY = 'insights-visit';
 

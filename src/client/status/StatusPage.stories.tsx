@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
-import type { StatusAnswer } from '../../shared/contracts/followup.js';
+import type { StatusAnswer } from '../../shared/contracts/followup.schemas.js';
 import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { StatusAnswerView, StatusLookup } from './StatusPage.js';
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { STATUS_CODE_PARAM, type StatusAnswer } from '../../shared/contracts/followup.js';
+import { STATUS_CODE_PARAM } from '../../shared/contracts/followup.js';
+import type { StatusAnswer } from '../../shared/contracts/followup.schemas.js';
 import { fa } from '../../shared/text/wizard-strings.fa.js';
 import { ApiError } from '../api/http.js';
 import { appQueryClient } from '../api/query-client.js';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { followupPaths, type StatusAnswer, type StatusRequest } from '../../shared/contracts/followup.js';
+import { followupPaths } from '../../shared/contracts/followup.js';
+import type { StatusAnswer, StatusRequest } from '../../shared/contracts/followup.schemas.js';
 import { request } from '../api/http.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RegisterConfig, Tier } from '../../shared/contracts/wizard-api.js';
+import type { RegisterConfig, Tier } from '../../shared/contracts/wizard-api.schemas.js';
 
 /**
  * `?tier=` as typed in a link (Persian ۰-۹ and Arabic-Indic ٠-٩ digits accepted): a positive

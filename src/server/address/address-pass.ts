@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { CodeProof, CodeProofChallenge } from '../../shared/contracts/followup.js';
+import type { CodeProof, CodeProofChallenge } from '../../shared/contracts/followup.schemas.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { codeProofs } from '../mobile-code/code-proof.js';
 import { grantUses, spendUse } from '../throttle/throttle.repository.js';

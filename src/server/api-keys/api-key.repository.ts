@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ApiKeyScope, ApiKeySummary } from '../../shared/contracts/integrations.js';
+import type { ApiKeyScope } from '../../shared/contracts/integrations.js';
+import type { ApiKeySummary } from '../../shared/contracts/integrations.schemas.js';
 import type { Database } from '../db/tables.js';
 
 export interface NewApiKey {

@@ -1,18 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
-import { integrationPaths, type ApiKeyCreated, type ApiKeyScope } from '../../shared/contracts/integrations.js';
+import { integrationPaths } from '../../shared/contracts/integrations.js';
+import { ApiKeyCreated, ApiKeyList, NewApiKey } from '../../shared/contracts/integrations.schemas.js';
 import { identity } from '../staff-identity.js';
 import { noContent } from '../api.schemas.js';
 import { listApiKeys } from './api-key.repository.js';
-import { keyCreatedSchema, keyIdParams, keyListSchema, newKeyBodySchema } from './api-key.schemas.js';
+import { KeyIdParams } from './api-key.schemas.js';
 import { createApiKey, revokeKey } from './api-key.service.js';
 
 /**
  * The console's keys (admins): list, make, revoke. Under /api/staff/, so the staff guard lets in
  * only a signed-in admin, and the anti-forgery check covers the writes; each change is audited.
  */
-export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
+export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = [apiTags.staffApiKeys.name];
   const config = { staffRoles: ['admin'] } as const;
 
@@ -25,7 +26,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The API keys (admins)',
         description:
           'Every key, newest first, revoked ones too: name, scopes, first characters, when made, last used and revoked. Never the key.',
-        response: { 200: keyListSchema, ...errorResponses },
+        response: { 200: ApiKeyList, ...errorResponses },
       },
       config,
     },
@@ -35,7 +36,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { name: string; scopes: ApiKeyScope[] } }>(
+  app.post(
     integrationPaths.apiKeys,
     {
       schema: {
@@ -44,19 +45,19 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Make an API key (admins)',
         description:
           'Answers the key itself this once: only its SHA-256 and its first characters are kept, so it cannot be shown again. Audited.',
-        body: newKeyBodySchema,
-        response: { 201: keyCreatedSchema, ...errorResponses },
+        body: NewApiKey,
+        response: { 201: ApiKeyCreated, ...errorResponses },
       },
       config,
     },
-    async (request, reply): Promise<ApiKeyCreated> => {
+    async (request, reply) => {
       const created = await createApiKey(app.database, identity(request), request.body, app.clock());
       void reply.code(201).header('cache-control', 'no-store');
       return created;
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     integrationPaths.apiKey,
     {
       schema: {
@@ -65,8 +66,8 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Revoke an API key (admins)',
         description:
           'From the next request on, in every server process, the key opens nothing. Revoking a revoked key changes nothing. Audited.',
-        params: keyIdParams,
-        response: { ...noContent, ...errorResponses },
+        params: KeyIdParams,
+        response: { 204: noContent, ...errorResponses },
       },
       config,
     },

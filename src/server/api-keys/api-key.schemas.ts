@@ -1,177 +1,82 @@
-/** The JSON schemas of the key routes: the console's (/api/staff/api-keys) and the readers' (/api/v1/). */
-import { API_KEY_SCOPES } from '../../shared/contracts/integrations.js';
-import { CASE_STATUSES, type CaseAnswer, type CaseStatus } from '../../shared/contracts/staff.js';
-import { instant } from '../api.schemas.js';
-import { filterProperties } from '../staff/routes/schemas.js';
-
-const EXAMPLE_KEY = 'prk_3VqWb0Xy5sKp8Lm2Nc7Rt1Hd9Gf4Ja6Ze0Uo2Ii5Yq8Tw';
+/**
+ * The key routes' own shapes: the console's parameter and the /api/v1 readers' query, parameter
+ * and answers (the console's bodies and answers are in src/shared/contracts/integrations.schemas.ts).
+ */
+import { Type, type Static } from 'typebox';
+import { Instant, Nullable, OpenObject } from '../../shared/contracts/common.schemas.js';
+import { CaseAnswer, CaseSummary } from '../../shared/contracts/staff.schemas.js';
+import { CaseFilterQuery } from '../staff/routes/schemas.js';
 
 /**
  * The largest id or code a column holds (PostgreSQL's integer): a larger number in a query is
  * refused with 400 here rather than reach the database and fail there (500 on PostgreSQL).
  */
 export const MAX_STORED_INTEGER = 2_147_483_647;
-const storedInteger = { type: 'integer', minimum: 0, maximum: MAX_STORED_INTEGER } as const;
+const StoredInteger = Type.Integer({ minimum: 0, maximum: MAX_STORED_INTEGER });
 
-export const keyIdParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the key id' } },
-} as const;
-
-export const newKeyBodySchema = {
-  type: 'object',
-  required: ['name', 'scopes'],
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', description: 'who or what uses the key' },
-    scopes: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...API_KEY_SCOPES] } },
-  },
-  examples: [{ name: 'سامانهٔ مدیریت داروخانه', scopes: ['registrations:read'] }],
-} as const;
-
-export const keyCreatedSchema = {
-  type: 'object',
-  required: ['id', 'key'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer' },
-    key: { type: 'string', description: 'the key itself: shown this once, never again' },
-  },
-  examples: [{ id: 1, key: EXAMPLE_KEY }],
-} as const;
-
-const keySummarySchema = {
-  type: 'object',
-  required: ['id', 'name', 'scopes', 'prefix', 'createdAt', 'lastUsedAt', 'revokedAt'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    scopes: { type: 'array', items: { type: 'string', enum: [...API_KEY_SCOPES] } },
-    prefix: { type: 'string', description: "the key's first characters, to tell keys apart" },
-    createdAt: instant,
-    lastUsedAt: { anyOf: [instant, { type: 'null' }], description: 'noted at most once a minute' },
-    revokedAt: { anyOf: [instant, { type: 'null' }] },
-  },
-} as const;
-
-export const keyListSchema = {
-  type: 'array',
-  items: keySummarySchema,
-  examples: [
-    [
-      {
-        id: 1,
-        name: 'سامانهٔ مدیریت داروخانه',
-        scopes: ['registrations:read'],
-        prefix: EXAMPLE_KEY.slice(0, 12),
-        createdAt: '2026-01-10T08:00:00.000Z',
-        lastUsedAt: '2026-01-12T09:30:00.000Z',
-        revokedAt: null,
-      },
-    ],
-  ],
-} as const;
+export const KeyIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the key id' }),
+});
 
 /** The console's filters, less `me` (a key is nobody's colleague), with the cursor and `updated_since`. */
-export const readerListQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...filterProperties,
-    provinceId: storedInteger,
-    cityId: storedInteger,
-    tier: storedInteger,
-    type: storedInteger,
-    service: storedInteger,
-    assignee: {
-      type: 'string',
-      // Nine digits at most: every account id fits PostgreSQL's integer.
-      pattern: '^(none|[1-9][0-9]{0,8})$',
-      description: "`none` (open cases nobody handles) or a colleague's account id",
-    },
-    updated_since: { ...instant, description: 'changed (made, or its status moved) at or after this instant' },
-    cursor: { type: 'string', maxLength: 100, description: 'the `nextCursor` of the page before; none for the first' },
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+export const ReaderListQuery = Type.Object(
+  {
+    ...CaseFilterQuery.properties,
+    provinceId: Type.Optional(StoredInteger),
+    cityId: Type.Optional(StoredInteger),
+    tier: Type.Optional(StoredInteger),
+    type: Type.Optional(StoredInteger),
+    service: Type.Optional(StoredInteger),
+    assignee: Type.Optional(
+      Type.String({
+        // Nine digits at most: every account id fits PostgreSQL's integer.
+        pattern: '^(none|[1-9][0-9]{0,8})$',
+        description: "`none` (open cases nobody handles) or a colleague's account id",
+      }),
+    ),
+    updated_since: Type.Optional(
+      Type.With(Instant, { description: 'changed (made, or its status moved) at or after this instant' }),
+    ),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 100, description: 'the `nextCursor` of the page before; none for the first' }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   },
-} as const;
+  { additionalProperties: false },
+);
+export type ReaderListQuery = Static<typeof ReaderListQuery>;
+
+export const RegistrationIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the registration id' }),
+});
 
 /**
  * Who handles a case, as another system may know it: the account id (the `assignee` filter takes
  * it) and a name made from it. Never the colleague's e-mail address or role: a key is not staff.
  */
-const readerAssigneeSchema = {
-  type: 'object',
-  required: ['id', 'name'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer', description: "the colleague's account id" },
-    name: { type: 'string', description: 'a display name made from the id («کارشناس ۳»)' },
+export const ReaderAssignee = Type.Object(
+  {
+    id: Type.Integer({ description: "the colleague's account id" }),
+    name: Type.String({ description: 'a display name made from the id («کارشناس ۳»)' }),
   },
-} as const;
+  { additionalProperties: false },
+);
+export type ReaderAssignee = Static<typeof ReaderAssignee>;
 
-/** A case's colleague on the read routes: see readerAssigneeSchema. */
-export interface ReaderAssignee {
-  id: number;
-  name: string;
-}
-
-const readerSummaryProperties = {
-  id: { type: 'integer' },
-  trackingCode: { type: 'string' },
-  status: { type: 'string', enum: [...CASE_STATUSES] },
-  createdAt: instant,
-  updatedAt: { ...instant, description: 'its last status change, else when it was made' },
-  definitionVersion: { type: 'string', description: 'the version of the form it was made under' },
-  pharmacyName: { type: 'string' },
-  tier: { type: 'integer' },
-  type: { type: 'integer' },
-  service: { type: 'integer' },
-  provinceId: { type: 'integer' },
-  cityId: { type: 'integer' },
-  firstName: { type: 'string' },
-  lastName: { type: 'string' },
-  mobileNumber: { type: 'string' },
-  nationalCode: { type: 'string' },
-  assignee: { anyOf: [readerAssigneeSchema, { type: 'null' }] },
-} as const;
-
-export interface ReaderSummary {
-  id: number;
-  trackingCode: string;
-  status: CaseStatus;
-  createdAt: string;
-  updatedAt: string;
-  definitionVersion: string;
-  pharmacyName: string;
-  tier: number;
-  type: number;
-  service: number;
-  provinceId: number;
-  cityId: number;
-  firstName: string;
-  lastName: string;
-  mobileNumber: string;
-  nationalCode: string;
-  assignee: ReaderAssignee | null;
-}
-
-export interface ReaderPage {
-  items: ReaderSummary[];
-  /** Pass it as `cursor` for the next page; null when there was none when this page was read. */
-  nextCursor: string | null;
-}
-
-export interface ReaderDetail extends ReaderSummary {
-  address: string;
-  latitude: number;
-  longitude: number;
-  /** As the console's reader words them. */
-  answers: CaseAnswer[];
-  /** The registration as it was sent and stored. */
-  values: Record<string, unknown>;
-}
+/**
+ * The console list's summary of a case, with when it last changed and the version it was made
+ * under; its colleague as ReaderAssignee, and no waiting time.
+ */
+export const ReaderSummary = Type.Interface(
+  [Type.Omit(CaseSummary, ['assignee', 'waitingSince'])],
+  {
+    updatedAt: Type.With(Instant, { description: 'its last status change, else when it was made' }),
+    definitionVersion: Type.String({ description: 'the version of the form it was made under' }),
+    assignee: Type.Union([ReaderAssignee, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type ReaderSummary = Static<typeof ReaderSummary>;
 
 const exampleSummary = {
   id: 42,
@@ -191,61 +96,48 @@ const exampleSummary = {
   mobileNumber: '09123456789',
   nationalCode: '0499370899',
   assignee: { id: 3, name: 'کارشناس ۳' },
-} as const;
+} as const satisfies ReaderSummary;
 
-const readerSummarySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(readerSummaryProperties),
-  properties: readerSummaryProperties,
-} as const;
-
-export const readerPageSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['items', 'nextCursor'],
-  properties: {
-    items: { type: 'array', items: readerSummarySchema },
-    nextCursor: { type: ['string', 'null'], description: 'the next page’s cursor; null at the end' },
+export const ReaderPage = Type.Object(
+  {
+    items: Type.Array(ReaderSummary),
+    /** Pass it as `cursor` for the next page; null when there was none when this page was read. */
+    nextCursor: Nullable(Type.String(), { description: 'the next page’s cursor; null at the end' }),
   },
-  examples: [{ items: [exampleSummary], nextCursor: 'cjE6NDI' }],
-} as const;
+  { additionalProperties: false, examples: [{ items: [exampleSummary], nextCursor: 'cjE6NDI' }] },
+);
+export type ReaderPage = Static<typeof ReaderPage>;
 
-const detailProperties = {
-  ...readerSummaryProperties,
-  address: { type: 'string' },
-  latitude: { type: 'number' },
-  longitude: { type: 'number' },
-  answers: {
-    type: 'array',
-    description: "the answers as the console's reader words them, in the order of the form",
-    items: {
-      type: 'object',
-      required: ['path', 'title', 'value'],
-      additionalProperties: false,
-      properties: {
-        path: { type: 'string', description: 'JSON Pointer of the field in `values`' },
-        title: { type: 'string' },
-        value: { type: 'string' },
+export const ReaderDetail = Type.Interface(
+  [ReaderSummary],
+  {
+    address: Type.String(),
+    latitude: Type.Number(),
+    longitude: Type.Number(),
+    answers: Type.Array(
+      Type.Object(
+        {
+          ...CaseAnswer.properties,
+          path: Type.With(CaseAnswer.properties.path, { description: 'JSON Pointer of the field in `values`' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: "the answers as the console's reader words them, in the order of the form" },
+    ),
+    values: OpenObject({ description: 'the registration as it was sent and stored' }),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        ...exampleSummary,
+        address: 'تهران، خیابان ولیعصر، پلاک ۱۲',
+        latitude: 35.7,
+        longitude: 51.4,
+        answers: [{ path: '/pharmacyName', title: 'نام داروخانه', value: 'داروخانه دکتر رضایی' }],
+        values: { pharmacyName: 'داروخانه دکتر رضایی' },
       },
-    },
+    ],
   },
-  values: { type: 'object', additionalProperties: true, description: 'the registration as it was sent and stored' },
-} as const;
-
-export const readerDetailSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(detailProperties),
-  properties: detailProperties,
-  examples: [
-    {
-      ...exampleSummary,
-      address: 'تهران، خیابان ولیعصر، پلاک ۱۲',
-      latitude: 35.7,
-      longitude: 51.4,
-      answers: [{ path: '/pharmacyName', title: 'نام داروخانه', value: 'داروخانه دکتر رضایی' }],
-      values: { pharmacyName: 'داروخانه دکتر رضایی' },
-    },
-  ],
-} as const;
+);
+export type ReaderDetail = Static<typeof ReaderDetail>;

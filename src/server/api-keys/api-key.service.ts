@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ApiKeyCreated, ApiKeyScope } from '../../shared/contracts/integrations.js';
+import type { ApiKeyScope } from '../../shared/contracts/integrations.js';
+import type { ApiKeyCreated, NewApiKey } from '../../shared/contracts/integrations.schemas.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import type { StaffIdentity } from '../staff-identity.js';
@@ -41,7 +42,7 @@ export function keyHash(key: string): string {
 export async function createApiKey(
   database: Database,
   actor: StaffIdentity,
-  request: { name: string; scopes: ApiKeyScope[] },
+  request: NewApiKey,
   now: number,
 ): Promise<ApiKeyCreated> {
   const key = newKey();

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
 import { integrationPaths } from '../../shared/contracts/integrations.js';
-import type { CaseFilterQuery } from '../../shared/contracts/staff.js';
 import { definitionOfVersion } from '../definition/definition-version.repository.js';
 import { caseAnswers } from '../staff/answers.js';
 import { caseSummary } from '../staff/case.service.js';
@@ -17,29 +17,13 @@ import { fa } from '../../shared/text/strings.fa.js';
 import { fill } from '../../shared/text/persian.js';
 import {
   MAX_STORED_INTEGER,
-  readerDetailSchema,
-  readerListQuerySchema,
-  readerPageSchema,
+  ReaderDetail,
+  ReaderListQuery,
+  ReaderPage,
+  RegistrationIdParams,
   type ReaderAssignee,
-  type ReaderDetail,
-  type ReaderPage,
   type ReaderSummary,
 } from './api-key.schemas.js';
-
-type ReaderListQuery = Omit<CaseFilterQuery, 'assignee'> & {
-  assignee?: string;
-  updated_since?: string;
-  cursor?: string;
-  limit?: number;
-};
-
-const registrationIdParams = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the registration id' },
-  },
-} as const;
 
 const CURSOR = /^r1:([1-9][0-9]{0,9})$/;
 
@@ -91,7 +75,7 @@ function readerAssignee(id: number): ReaderAssignee {
  * The versioned read routes other systems use instead of CSV files: a key of scope
  * registrations:read (plugin api-key-auth.ts), limited per key across both routes.
  */
-export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
+export const registrationsV1Routes: FastifyPluginAsyncTypebox = async (app) => {
   const db = () => app.database.db;
   const tags = [apiTags.v1Registrations.name];
   const security = [{ bearer: [] }];
@@ -102,7 +86,7 @@ export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
     keyGenerator: (request: FastifyRequest) => `api-key:${request.apiKey?.id ?? 0}`,
   });
 
-  app.get<{ Querystring: ReaderListQuery }>(
+  app.get(
     integrationPaths.v1Registrations,
     {
       schema: {
@@ -111,14 +95,14 @@ export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
         summary: 'Registrations, a page at a time (API key)',
         description:
           'In the order they were made, `limit` at a time; pass each answer’s `nextCursor` as `cursor` until it is null. Cases made during the walk come on later pages, so each is read once. `updated_since` keeps the cases made or moved since then; the other filters are the console list’s.',
-        querystring: readerListQuerySchema,
+        querystring: ReaderListQuery,
         security,
-        response: { 200: readerPageSchema, ...errorResponses },
+        response: { 200: ReaderPage, ...errorResponses },
       },
       config,
       preHandler: perKey,
     },
-    async (request, reply): Promise<ReaderPage> => {
+    async (request, reply) => {
       const { limit = 50, cursor, updated_since: updatedSince } = request.query;
       const rows = await casesForReaderAfter(db(), readerFilters(request.query), {
         afterId: idOfCursor(cursor),
@@ -131,7 +115,7 @@ export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     integrationPaths.v1Registration,
     {
       schema: {
@@ -140,14 +124,14 @@ export const registrationsV1Routes: FastifyPluginAsync = async (app) => {
         summary: 'One registration, worded and raw (API key)',
         description:
           'Its answers as the console’s reader words them (against the form version it was made under), the values as they were sent, and that version.',
-        params: registrationIdParams,
+        params: RegistrationIdParams,
         security,
-        response: { 200: readerDetailSchema, ...errorResponses },
+        response: { 200: ReaderDetail, ...errorResponses },
       },
       config,
       preHandler: perKey,
     },
-    async (request, reply): Promise<ReaderDetail> => {
+    async (request, reply) => {
       const row = await findCaseForReader(db(), request.params.id);
       if (!row) throw new ApiError(404, 'not_found');
       const definition = await definitionOfVersion(db(), row.definition_version, app.definitions);

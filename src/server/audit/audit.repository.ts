@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuditDetail, AuditEvent } from '../../shared/contracts/staff.js';
+import type { AuditDetail, AuditEvent } from '../../shared/contracts/staff.schemas.js';
 import type { Database } from '../db/tables.js';
 import type { AuditAction } from './audit.table.js';
 

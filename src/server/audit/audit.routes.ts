@@ -1,13 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { apiTags } from '../api-tags.js';
-import { staffPaths, type AuditAnswer } from '../../shared/contracts/staff.js';
+import { staffPaths } from '../../shared/contracts/staff.js';
+import { AuditAnswer } from '../../shared/contracts/staff.schemas.js';
 import { errorResponses } from '../errors.js';
 import { recentAudit } from './audit.repository.js';
-import { auditAnswerSchema } from './audit.schemas.js';
 
 /** The audit log (admins). */
-export const auditRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { limit?: number } }>(
+export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     staffPaths.audit,
     {
       schema: {
@@ -16,16 +17,15 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The latest audit events (admins)',
         description:
           'Sign-ins and sign-outs, status changes, assignments, notes and exports, newest first, each with the colleague and the case (id and tracking code) it concerns.',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
-        },
-        response: { 200: auditAnswerSchema, ...errorResponses },
+        querystring: Type.Object(
+          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: AuditAnswer, ...errorResponses },
       },
       config: { staffRoles: ['admin'] },
     },
-    async (request, reply): Promise<AuditAnswer> => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return { events: await recentAudit(app.database.db, request.query.limit ?? 100) };
     },

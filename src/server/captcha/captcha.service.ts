@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Captcha } from '../../shared/contracts/wizard-api.js';
+import type { Captcha } from '../../shared/contracts/wizard-api.schemas.js';
 import type { Database } from '../db/tables.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { arithmeticQuestion } from './arithmetic.js';

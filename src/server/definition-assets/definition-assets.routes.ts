@@ -1,16 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { definitionAssetPaths } from '../../shared/definition/definition-assets.js';
+import { DefinitionDocument } from '../../shared/contracts/definition.schemas.js';
+import { Nothing } from '../api.schemas.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
 import { sendCompressed } from './compressed-reply.js';
-import {
-  definitionDocument,
-  IMMUTABLE,
-  javascript,
-  JAVASCRIPT,
-  JSON_TYPE,
-  versionParams,
-} from './definition-assets.schemas.js';
+import { IMMUTABLE, Javascript, JAVASCRIPT, JSON_TYPE, VersionParams } from './definition-assets.schemas.js';
 import type { Definition } from '../definition/definition.js';
 
 /**
@@ -18,7 +13,7 @@ import type { Definition } from '../definition/definition.js';
  * by the preparer of definition-assets/definition-assets.plugin.ts). Registered with the other routes, after the
  * OpenAPI plugin that collects them.
  */
-export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
+export const definitionAssetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const artifacts = app.definitionArtifacts;
   const stored = async (version: string): Promise<Definition> => {
     const definition = await app.definitions.byVersion(version);
@@ -26,7 +21,7 @@ export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
     return definition;
   };
 
-  app.get<{ Params: { version: string } }>(
+  app.get(
     definitionAssetPaths.definition(':version'),
     {
       schema: {
@@ -35,8 +30,8 @@ export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
         description:
           'The files of one published version, which the wizard loads at run time; immutable, as the version is their hash.',
         summary: "A version's files (immutable: the version is their hash)",
-        params: versionParams,
-        response: { 200: definitionDocument, 304: { type: 'null' }, ...errorResponses },
+        params: VersionParams,
+        response: { 200: DefinitionDocument, 304: Nothing(), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -45,7 +40,7 @@ export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { version: string } }>(
+  app.get(
     definitionAssetPaths.validators(':version'),
     {
       schema: {
@@ -54,8 +49,8 @@ export const definitionAssetRoutes: FastifyPluginAsync = async (app) => {
         description:
           'The precompiled validators of one published version as an ES module (ajv standalone code); immutable.',
         summary: "A version's validators: an ES module of ajv standalone code (immutable)",
-        params: versionParams,
-        response: { 200: javascript, 304: { type: 'null' }, ...errorResponses },
+        params: VersionParams,
+        response: { 200: Javascript, 304: Nothing(), ...errorResponses },
       },
     },
     async (request, reply) => {

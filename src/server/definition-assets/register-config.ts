@@ -1,4 +1,4 @@
-import type { RegisterConfig } from '../../shared/contracts/wizard-api.js';
+import type { RegisterConfig } from '../../shared/contracts/wizard-api.schemas.js';
 import type { Definition } from '../definition/definition.js';
 
 /** The answer of Register/Config (also inlined into the wizard's pages by the spa plugin). */

@@ -4,6 +4,8 @@
  * messages added, removed or changed; plans; and any other file that changed. Pure (the server
  * answers it, the console could compute it too).
  */
+import type { ChangeSubject } from '../../shared/contracts/definition.js';
+import type { DefinitionChange } from '../../shared/contracts/definition.schemas.js';
 import { conditionalFields } from '../../shared/definition/conditions.js';
 import type { DefinitionFiles } from '../../shared/definition/definition-files.js';
 import { pointerFrom } from '../../shared/definition/json-pointer.js';
@@ -16,18 +18,7 @@ import {
   type LoadedWizard,
 } from '../../shared/definition/wizard-definition.js';
 
-export type ChangeKind = 'added' | 'removed' | 'changed';
-export type ChangeSubject = 'step' | 'field' | 'option' | 'message' | 'rule' | 'display' | 'plan' | 'text' | 'file';
-
-export interface DefinitionChange {
-  kind: ChangeKind;
-  subject: ChangeSubject;
-  /** The file (relative to schemas/) and JSON pointer the change is in, in the new version when it is there. */
-  file: string;
-  pointer: string;
-  /** The change in one Persian sentence. */
-  words: string;
-}
+type ChangeKind = DefinitionChange['kind'];
 
 const words = faConsole.definitionDiff;
 

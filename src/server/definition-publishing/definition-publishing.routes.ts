@@ -1,11 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  definitionStaffPaths,
-  type DefinitionVersionSummary,
-  type DraftSave,
-  type PublishRequest,
-  type RollbackRequest,
-} from '../../shared/contracts/definition.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { definitionStaffPaths } from '../../shared/contracts/definition.js';
+import type { DefinitionVersionSummary } from '../../shared/contracts/definition.schemas.js';
 import { definitionVersionOf } from '../definition/definition.js';
 import { filesOf } from '../definition/definition-store.js';
 import * as versions from '../definition/definition.repository.js';
@@ -38,7 +34,7 @@ function requiredNote(note: string): string {
 }
 
 /** Each published version, newest first, then the draft. */
-const versionRoutes: FastifyPluginAsync = async (app) => {
+const versionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = () => app.database.db;
 
   app.get(definitionStaffPaths.versions, { config, schema: listVersionsSchema }, async (_request, reply) => {
@@ -67,7 +63,7 @@ const versionRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** The draft: read it, save it (compare-and-set on its revision), and what publishing it would change. */
-const draftRoutes: FastifyPluginAsync = async (app) => {
+const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const publishing = app.definitionPublishing;
 
   app.get(definitionStaffPaths.draft, { config, schema: getDraftSchema }, async (_request, reply) => {
@@ -76,7 +72,7 @@ const draftRoutes: FastifyPluginAsync = async (app) => {
     return { ...draft, files: filesOf(draft.texts) };
   });
 
-  app.put<{ Body: DraftSave }>(
+  app.put(
     definitionStaffPaths.draft,
     { config, bodyLimit: DRAFT_BODY_LIMIT, schema: saveDraftSchema },
     async (request, reply) => {
@@ -93,35 +89,27 @@ const draftRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** Publish the draft, or roll back to an earlier version (both need a note, both are audited). */
-const publishRoutes: FastifyPluginAsync = async (app) => {
+const publishRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const publishing = app.definitionPublishing;
 
-  app.post<{ Body: PublishRequest }>(
-    definitionStaffPaths.publish,
-    { config, schema: publishSchema },
-    async (request, reply) => {
-      const note = requiredNote(request.body.note);
-      const outcome = await publishing.publish(editor(request).accountId, note);
-      void reply.header('cache-control', 'no-store');
-      if ('version' in outcome) return outcome;
-      const body = errorBody('definition_problems');
-      return reply.code(400).send({ error: { ...body.error, problems: outcome.problems } });
-    },
-  );
+  app.post(definitionStaffPaths.publish, { config, schema: publishSchema }, async (request, reply) => {
+    const note = requiredNote(request.body.note);
+    const outcome = await publishing.publish(editor(request).accountId, note);
+    void reply.header('cache-control', 'no-store');
+    if ('version' in outcome) return outcome;
+    const body = errorBody('definition_problems');
+    return reply.code(400).send({ error: { ...body.error, problems: outcome.problems } });
+  });
 
-  app.post<{ Body: RollbackRequest }>(
-    definitionStaffPaths.rollback,
-    { config, schema: rollbackSchema },
-    async (request, reply) => {
-      const note = requiredNote(request.body.note);
-      void reply.header('cache-control', 'no-store');
-      return publishing.rollback(editor(request).accountId, request.body.version, note);
-    },
-  );
+  app.post(definitionStaffPaths.rollback, { config, schema: rollbackSchema }, async (request, reply) => {
+    const note = requiredNote(request.body.note);
+    void reply.header('cache-control', 'no-store');
+    return publishing.rollback(editor(request).accountId, request.body.version, note);
+  });
 };
 
 /** The definition's staff API: versions, the draft (compare-and-set on its revision), the diff, publish and rollback. */
-export const definitionPublishingRoutes: FastifyPluginAsync = async (app) => {
+export const definitionPublishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(versionRoutes);
   await app.register(draftRoutes);
   await app.register(publishRoutes);

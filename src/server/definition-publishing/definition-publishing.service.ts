@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Transaction } from 'kysely';
-import type { DefinitionProblem } from '../../shared/contracts/definition.js';
+import type { DefinitionProblem } from '../../shared/contracts/definition.schemas.js';
 import {
   fileText,
   isDefinitionPath,

@@ -1,18 +1,11 @@
-import { describeChanges, type ChangeKind, type DefinitionChange } from './definition-diff.js';
+import { describeChanges } from './definition-diff.js';
+import type { ChangedFile, DefinitionDiff } from '../../shared/contracts/definition.schemas.js';
 import { fileText, type DefinitionTexts } from '../../shared/definition/definition-files.js';
 import { definitionVersionOf, type Definition } from '../definition/definition.js';
 import { filesOf } from '../definition/definition-store.js';
 
-export interface DraftDiff {
-  liveVersion: string;
-  draftVersion: string;
-  revision: number;
-  changes: DefinitionChange[];
-  files: { file: string; status: ChangeKind; live: string | null; draft: string | null }[];
-}
-
 /** What publishing the draft would change: the changes in words, and each changed file's two texts. */
-export function draftDiff(live: Definition, draft: { revision: number; texts: DefinitionTexts }): DraftDiff {
+export function draftDiff(live: Definition, draft: { revision: number; texts: DefinitionTexts }): DefinitionDiff {
   const draftFiles = filesOf(draft.texts);
   const paths = [...new Set([...Object.keys(live.files), ...Object.keys(draft.texts)])].sort();
   const files = paths.flatMap((file) => {
@@ -23,7 +16,7 @@ export function draftDiff(live: Definition, draft: { revision: number; texts: De
         ? draft.texts[file]
         : null;
     if (liveText === draftText) return [];
-    const status: ChangeKind = liveText === null ? 'added' : draftText === null ? 'removed' : 'changed';
+    const status: ChangedFile['status'] = liveText === null ? 'added' : draftText === null ? 'removed' : 'changed';
     return [{ file, status, live: liveText, draft: draftText }];
   });
   return {

@@ -1,41 +1,25 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { definitionAssetPaths } from '../../shared/definition/definition-assets.js';
+import { DefinitionDocument, PreviewTokenAnswer } from '../../shared/contracts/definition.schemas.js';
+import { Nothing } from '../api.schemas.js';
 import { apiTags } from '../api-tags.js';
 import { sendCompressed } from '../definition-assets/compressed-reply.js';
-import {
-  definitionDocument,
-  javascript,
-  JAVASCRIPT,
-  JSON_TYPE,
-} from '../definition-assets/definition-assets.schemas.js';
+import { Javascript, JAVASCRIPT, JSON_TYPE } from '../definition-assets/definition-assets.schemas.js';
 import type { Definition } from '../definition/definition.js';
 import { ApiError, errorResponses } from '../errors.js';
 import { EDITORS } from './definition-publishing.schemas.js';
 import { PREVIEW_TOKEN_PATTERN, previewTokens } from './preview-token.js';
 
-const revisionQuery = {
-  type: 'object',
-  required: ['revision'],
-  properties: { revision: { type: 'integer', minimum: 0 } },
-} as const;
-const tokenQuery = {
-  type: 'object',
-  required: ['token'],
-  properties: { token: { type: 'string', pattern: PREVIEW_TOKEN_PATTERN } },
-} as const;
-const previewTokenAnswer = {
-  type: 'object',
-  required: ['token', 'expiresAt'],
-  additionalProperties: false,
-  properties: { token: { type: 'string' }, expiresAt: { type: 'integer' } },
-} as const;
+const RevisionQuery = Type.Object({ revision: Type.Integer({ minimum: 0 }) });
+const TokenQuery = Type.Object({ token: Type.String({ pattern: PREVIEW_TOKEN_PATTERN }) });
 
 /**
  * The staff preview of the draft: editors and admins are given a preview token (preview-token.ts)
  * that opens the draft's `definition.json` and `validators.js`, made by the same artifacts as a
  * published version's.
  */
-export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
+export const draftPreviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const artifacts = app.definitionArtifacts;
   /** The draft at the revision the preview asked for, when it has no problem. */
   const draft = async (revision: number): Promise<Definition> => {
@@ -54,7 +38,7 @@ export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
     return definition;
   };
 
-  app.get<{ Querystring: { revision: number } }>(
+  app.get(
     definitionAssetPaths.previewToken,
     {
       config: { staffRoles: EDITORS },
@@ -64,8 +48,8 @@ export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
         description:
           'A token that lets the preview frame (sandboxed, without the staff cookie) read the draft’s files and validators at this revision for 15 minutes, and nothing else (editors and admins).',
         summary: 'A short-lived token for the preview of the draft at a revision (editors and admins)',
-        querystring: revisionQuery,
-        response: { 200: previewTokenAnswer, ...errorResponses },
+        querystring: RevisionQuery,
+        response: { 200: PreviewTokenAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -79,7 +63,7 @@ export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
   // The preview's frame is an opaque origin, without the staff cookie: the token in the address is
   // the only key (any origin may read the answer: security-headers.ts). Never cached: the address
   // carries the token.
-  app.get<{ Querystring: { token: string } }>(
+  app.get(
     definitionAssetPaths.draftDefinition,
     {
       schema: {
@@ -88,8 +72,8 @@ export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
         description:
           'The draft’s files, so the preview renders the wizard as it would be published; opened by a preview token (no cookie), refused once the token expires or the draft changes.',
         summary: "The draft's files, for the preview (a preview token)",
-        querystring: tokenQuery,
-        response: { 200: definitionDocument, 304: { type: 'null' }, ...errorResponses },
+        querystring: TokenQuery,
+        response: { 200: DefinitionDocument, 304: Nothing(), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -98,7 +82,7 @@ export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { token: string } }>(
+  app.get(
     definitionAssetPaths.draftValidators,
     {
       schema: {
@@ -106,8 +90,8 @@ export const draftPreviewRoutes: FastifyPluginAsync = async (app) => {
         tags: [apiTags.definition.name],
         description: 'The draft’s validators, for the preview; opened by a preview token (no cookie).',
         summary: "The draft's validators, for the preview (a preview token)",
-        querystring: tokenQuery,
-        response: { 200: javascript, 304: { type: 'null' }, ...errorResponses },
+        querystring: TokenQuery,
+        response: { 200: Javascript, 304: Nothing(), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DefinitionProblem } from '../../shared/contracts/definition.js';
+import type { DefinitionProblem } from '../../shared/contracts/definition.schemas.js';
 import type { DefinitionTexts } from '../../shared/definition/definition-files.js';
 import type { Database } from '../db/tables.js';
 

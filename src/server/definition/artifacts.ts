@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { REGISTER_CONFIG_ELEMENT_ID, type RegisterConfig } from '../../shared/contracts/wizard-api.js';
+import { REGISTER_CONFIG_ELEMENT_ID } from '../../shared/contracts/wizard-api.js';
+import type { RegisterConfig } from '../../shared/contracts/wizard-api.schemas.js';
 import { PAGE_RENDERER_FILE, type PageRenderer } from '../../shared/definition/page-renderer.js';
 import type { Definition } from './definition.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
-import type { DefinitionProblem } from '../../shared/contracts/definition.js';
+import type { DefinitionProblem } from '../../shared/contracts/definition.schemas.js';
 import { problemWords, type Problem } from '../definition-check/index.js';
 import type { FloorRule } from '../definition-check/floor.js';
 import { PROGRAM_FILES, type DefinitionTexts } from '../../shared/definition/definition-files.js';

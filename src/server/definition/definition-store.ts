@@ -1,4 +1,4 @@
-import type { DefinitionProblem } from '../../shared/contracts/definition.js';
+import type { DefinitionProblem } from '../../shared/contracts/definition.schemas.js';
 import type { FloorRule } from '../definition-check/floor.js';
 import type { DefinitionFiles, DefinitionTexts } from '../../shared/definition/definition-files.js';
 import { limitExcess } from '../definition-check/limits.js';

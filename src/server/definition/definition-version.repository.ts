@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Tier } from '../../shared/contracts/wizard-api.js';
+import type { Tier } from '../../shared/contracts/wizard-api.schemas.js';
 import type { JsonSchema, LoadedWizard } from '../../shared/definition/wizard-definition.js';
 import type { Database } from '../db/tables.js';
 import type { Definition } from './definition.js';

@@ -12,7 +12,8 @@ import {
 } from '../../shared/definition/definition-files.js';
 import { inlineRefs } from '../../shared/definition/inline-refs.js';
 import { loadWizard, type JsonSchema, type LoadedWizard } from '../../shared/definition/wizard-definition.js';
-import { NESHAN_MAP_DEFAULTS, type MapProvider, type RegisterConfig } from '../../shared/contracts/wizard-api.js';
+import { NESHAN_MAP_DEFAULTS, type MapProvider } from '../../shared/contracts/wizard-api.js';
+import type { RegisterConfig } from '../../shared/contracts/wizard-api.schemas.js';
 import { fromRoot } from '../paths.js';
 
 /** Everything the server takes from one version of the definition: the wizard, its registration validator, the plans. */

@@ -7,25 +7,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { Definition } from '../definition/definition.js';
 import { listPublications } from '../definition/definition.repository.js';
-import {
-  REFUSAL_REASONS,
-  type FieldComparison,
-  type FieldInsight,
-  type InsightsAnswer,
-  type InsightsComparison,
-  type StepInsight,
-  type VersionInsights,
-} from '../../shared/contracts/insights.js';
+import { REFUSAL_REASONS } from '../../shared/contracts/insights.js';
+import type {
+  FieldComparison,
+  FieldInsight,
+  InsightsAnswer,
+  InsightsComparison,
+  StepInsight,
+  VersionInsights,
+} from '../../shared/contracts/insights.schemas.js';
 import { compareRates, medianOfBuckets } from '../../shared/insights/stats.js';
 import { catalogueOf, ruleMessage, type Catalogue, type StepEntry } from './catalogue.js';
+import type { InsightsQuery } from './insights.schemas.js';
 import { countedVersions, readCounts, readRefusals, type SummedCount } from './insights.repository.js';
-
-export interface InsightsQuery {
-  version?: string;
-  compare?: string;
-  from?: string;
-  to?: string;
-}
 
 export interface ReportDeps {
   db: Kysely<Database>;

@@ -1,13 +1,15 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
-import { noContent } from '../api.schemas.js';
+import { noContent, type TypedApp } from '../api.schemas.js';
 import { STAFF_ROLES } from '../../shared/contracts/staff.js';
-import { insightsPaths, type InsightBatch, type RefusalReason } from '../../shared/contracts/insights.js';
+import { insightsPaths, type RefusalReason } from '../../shared/contracts/insights.js';
+import { InsightBatch, InsightsAnswer } from '../../shared/contracts/insights.schemas.js';
 import type { ErrorCode } from '../../shared/text/strings.fa.js';
-import { eventBatchSchema, insightsAnswerSchema, insightsQuerySchema } from './insights.schemas.js';
+import { InsightsQuery } from './insights.schemas.js';
 import { ingest } from './insights.service.js';
-import { readInsights, type InsightsQuery } from './insights.report.js';
+import { readInsights } from './insights.report.js';
 import { startInsightsSweeper } from './insights.sweeper.js';
 
 const REFUSALS: Record<RefusalReason, [number, ErrorCode]> = {
@@ -23,13 +25,13 @@ const REFUSALS: Record<RefusalReason, [number, ErrorCode]> = {
  * anti-forgery header). GET staff/insights: the screen's numbers, for every colleague.
  * GET v1/insights: the same, with a key of scope insights:read.
  */
-export const insightsRoutes: FastifyPluginAsync = async (app) => {
+export const insightsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   if (app.config.insights.enabled) startInsightsSweeper(app);
   addEventRoute(app);
   addReadRoutes(app);
 };
 
-function addEventRoute(app: FastifyInstance): void {
+function addEventRoute(app: TypedApp): void {
   const { enabled } = app.config.insights;
   const deps = {
     writes: app.relaxedWrites,
@@ -37,7 +39,7 @@ function addEventRoute(app: FastifyInstance): void {
     clock: app.clock,
   };
 
-  app.post<{ Body: InsightBatch }>(
+  app.post(
     insightsPaths.events,
     {
       schema: {
@@ -46,8 +48,8 @@ function addEventRoute(app: FastifyInstance): void {
         summary: 'One batch of a visit’s events (the form’s behaviour)',
         description:
           'Steps shown and completed, fields touched, left with an error (and which rule), corrected, refused by the server; never a value. Checked against the version’s own steps, fields and rules; a batch naming anything else, of a version not accepted now, past the visit’s allowance or without the pre-session cookie is refused, counted as refused, and nothing of it kept. Sent with sendBeacon too: the pre-session cookie (SameSite=Strict) stands for the anti-forgery header. With ANALYTICS=off: 204, nothing kept. Rate-limited per client (IPv6 by /64).',
-        body: eventBatchSchema,
-        response: { ...noContent, ...errorResponses },
+        body: InsightBatch,
+        response: { 204: noContent, ...errorResponses },
       },
       config: { rateLimit: { max: app.config.rateLimit.statisticPerMinute }, beacon: true },
     },
@@ -62,7 +64,7 @@ function addEventRoute(app: FastifyInstance): void {
   );
 }
 
-function addReadRoutes(app: FastifyInstance): void {
+function addReadRoutes(app: TypedApp): void {
   const report = (query: InsightsQuery) =>
     readInsights(
       {
@@ -73,11 +75,11 @@ function addReadRoutes(app: FastifyInstance): void {
       query,
     );
   const readSchema = {
-    querystring: insightsQuerySchema,
-    response: { 200: insightsAnswerSchema, ...errorResponses },
+    querystring: InsightsQuery,
+    response: { 200: InsightsAnswer, ...errorResponses },
   };
 
-  app.get<{ Querystring: InsightsQuery }>(
+  app.get(
     insightsPaths.staff,
     {
       schema: {
@@ -100,7 +102,7 @@ function addReadRoutes(app: FastifyInstance): void {
     max: app.config.rateLimit.apiKeyPerMinute,
     keyGenerator: (request: FastifyRequest) => `api-key:${request.apiKey?.id ?? 0}`,
   });
-  app.get<{ Querystring: InsightsQuery }>(
+  app.get(
     insightsPaths.v1,
     {
       schema: {

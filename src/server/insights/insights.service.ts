@@ -5,12 +5,8 @@
  */
 import type { GroupCommit } from '../db/group-commit.js';
 import type { Definition } from '../definition/definition.js';
-import {
-  MAX_VISIT_EVENTS,
-  type InsightBatch,
-  type InsightEvent,
-  type RefusalReason,
-} from '../../shared/contracts/insights.js';
+import { MAX_VISIT_EVENTS, type InsightEvent, type RefusalReason } from '../../shared/contracts/insights.js';
+import type { InsightBatch } from '../../shared/contracts/insights.schemas.js';
 import { timeBucketOf } from '../../shared/insights/stats.js';
 import { dayInTehran } from '../../shared/text/tehran-day.js';
 import { catalogueOf, type Catalogue } from './catalogue.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Locations } from '../../shared/contracts/wizard-api.js';
+import type { Locations } from '../../shared/contracts/wizard-api.schemas.js';
 
 /** The locations answer, prepared once: body in three encodings with their strong ETags. */
 export interface LocationsResource {

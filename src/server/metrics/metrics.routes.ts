@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { apiTags } from '../api-tags.js';
 import { passUnderPressure } from './pass-under-pressure.js';
 import { ApiError, errorResponses } from '../errors.js';
@@ -13,16 +14,16 @@ const metricsRouteSchema = {
     'The metrics in Prometheus text format, served on this port only when METRICS_TOKEN is set, to a bearer of that token (403 `forbidden` without it); otherwise 404 `not_found`, and the metrics are served on their own listener (METRICS_PORT, loopback) only. docs/monitoring.md lists every metric.',
   security: [{ metricsToken: [] }],
   response: {
-    200: { description: 'The exposition text', content: { 'text/plain': { schema: { type: 'string' } } } },
+    200: { description: 'The exposition text', content: { 'text/plain': { schema: Type.String() } } },
     ...errorResponses,
   },
-} as const;
+};
 
 /**
  * GET /metrics on the public port: 404 unless a token guards it, so a visitor never gets the
  * wizard's page in place of a refusal, and Prometheus's text never leaves loopback by default.
  */
-export const metricsRoutes: FastifyPluginAsync = async (app) => {
+export const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.config.metrics.token;
   app.get(
     METRICS_PATH,

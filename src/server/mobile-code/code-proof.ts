@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { CodeProof, CodeProofChallenge } from '../../shared/contracts/followup.js';
+import type { CodeProof, CodeProofChallenge } from '../../shared/contracts/followup.schemas.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { spendProof } from './mobile-code.repository.js';
 

@@ -1,5 +1,12 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { followupPaths, type MobileCodeRequest } from '../../shared/contracts/followup.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
+import { followupPaths } from '../../shared/contracts/followup.js';
+import {
+  CodeProofChallenge,
+  MobileCodeCheck,
+  MobileCodeRequest,
+  MobileCodeSent,
+} from '../../shared/contracts/followup.schemas.js';
 import { formats, hasFormatShape } from '../../shared/definition/formats.js';
 import { normalizeDigitCode, normalizeMobile } from '../../shared/text/normalize.js';
 import { messageFor } from '../../shared/definition/schema-messages.js';
@@ -8,12 +15,10 @@ import { fill } from '../../shared/text/persian.js';
 import { CODE_LENGTH, verifiedFields } from '../../shared/definition/verify.js';
 import { apiTags } from '../api-tags.js';
 import { ApiError, errorResponses } from '../errors.js';
+import { Nothing, type TypedApp } from '../api.schemas.js';
 import { waitError, waitInWords } from '../throttle/wait-words.js';
 import { codeProofs, PROOF_ALGORITHM, PROOF_LIFETIME_MS, type CodeProofs } from './code-proof.js';
-import { challengeSchema, proofSchema } from './code-proof.schemas.js';
 import { checkCode, keyedHash, sendCode, type MobileCodeDeps } from './mobile-code.service.js';
-
-const mobileProperty = { type: 'string', maxLength: 64 } as const;
 
 /** One warning line a minute while the hourly allowance refuses codes, however many are refused. */
 function capacityWarning(log: FastifyBaseLogger, clock: () => number): (perHour: number) => void {
@@ -26,7 +31,7 @@ function capacityWarning(log: FastifyBaseLogger, clock: () => number): (perHour:
 }
 
 /** GET MobileCode/Challenge: the proof of work a code request must carry. */
-function challengeRoute(app: FastifyInstance, proofs: CodeProofs, rateLimit: { max: number }): void {
+function challengeRoute(app: TypedApp, proofs: CodeProofs, rateLimit: { max: number }): void {
   app.get(
     followupPaths.mobileCodeChallenge,
     {
@@ -35,7 +40,7 @@ function challengeRoute(app: FastifyInstance, proofs: CodeProofs, rateLimit: { m
         tags: [apiTags.followup.name],
         summary: 'A proof-of-work challenge to solve before asking for a code',
         description: `ALTCHA's v2 format (altcha-lib): find the step number, at most SMS_CODE_PROOF_DIFFICULTY, whose ${PROOF_ALGORITHM} key (cost rounds over salt and nonce + the number as 4 bytes) starts with keyPrefix. Bound to this pre-session, valid ${PROOF_LIFETIME_MS / 60_000} minutes, spent by one POST MobileCode. Rate-limited per client.`,
-        response: { 200: challengeSchema, ...errorResponses },
+        response: { 200: CodeProofChallenge, ...errorResponses },
       },
       config: { rateLimit },
     },
@@ -54,9 +59,9 @@ interface SendRouteParts {
 }
 
 /** POST MobileCode: a proof spent, then the code counted, stored and queued. */
-function sendRoute(app: FastifyInstance, { deps, proofs, mobileOf, rateLimit }: SendRouteParts): void {
+function sendRoute(app: TypedApp, { deps, proofs, mobileOf, rateLimit }: SendRouteParts): void {
   const warnCapacity = capacityWarning(app.log, app.clock);
-  app.post<{ Body: MobileCodeRequest }>(
+  app.post(
     followupPaths.mobileCode,
     {
       schema: {
@@ -65,22 +70,8 @@ function sendRoute(app: FastifyInstance, { deps, proofs, mobileOf, rateLimit }: 
         summary: 'Texts a five-digit code to a mobile number',
         description:
           'For a field declared `"verify": "sms"` (409 `mobile_code_off` when the live version has none). Carries a solved challenge of GET MobileCode/Challenge, used once (400 `mobile_code_proof` when it is missing, wrong, expired, of another pre-session or spent). The code lives 2 minutes and allows 3 tries; a new one after 60 s (429 `mobile_code_wait`), at most 5 per number before an hour and 20 per client address, an IPv6 address counted by its /64 (429 `mobile_code_limit`); at most SMS_CODES_PER_HOUR codes an hour across all numbers (503 `sms_capacity` with Retry-After). Queued in the SMS outbox; needs X-XSRF-TOKEN.',
-        body: {
-          type: 'object',
-          // Without a proof the answer is the contract's own refusal (mobile_code_proof), after the number's check.
-          required: ['mobileNumber'],
-          additionalProperties: false,
-          properties: { mobileNumber: mobileProperty, proof: proofSchema },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['resendAfterMs', 'expiresInMs'],
-            additionalProperties: false,
-            properties: { resendAfterMs: { type: 'integer' }, expiresInMs: { type: 'integer' } },
-          },
-          ...errorResponses,
-        },
+        body: MobileCodeRequest,
+        response: { 200: MobileCodeSent, ...errorResponses },
       },
       config: { rateLimit },
     },
@@ -108,7 +99,7 @@ function sendRoute(app: FastifyInstance, { deps, proofs, mobileOf, rateLimit }: 
  * this pre-session (the registration then passes). Both refuse when the definition verifies no
  * field, so the routes cannot be used to send SMS then.
  */
-export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
+export const mobileCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { perHour, proofDifficulty } = app.config.smsCodes;
   const deps: MobileCodeDeps = {
     database: app.database,
@@ -139,7 +130,7 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
   challengeRoute(app, proofs, rateLimit);
   sendRoute(app, { deps, proofs, mobileOf, rateLimit });
 
-  app.post<{ Body: { mobileNumber: string; code: string } }>(
+  app.post(
     followupPaths.mobileCodeCheck,
     {
       schema: {
@@ -148,13 +139,8 @@ export const mobileCodeRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Confirms a mobile number with its texted code',
         description:
           'The number is then verified for this pre-session, and a registration carrying it passes the field’s check within the hour. One try is spent before the comparison (constant time, against an HMAC): 400 `mobile_code_wrong` with the tries left, or `mobile_code_expired`.',
-        body: {
-          type: 'object',
-          required: ['mobileNumber', 'code'],
-          additionalProperties: false,
-          properties: { mobileNumber: mobileProperty, code: { type: 'string', maxLength: 32 } },
-        },
-        response: { 204: { type: 'null' }, ...errorResponses },
+        body: MobileCodeCheck,
+        response: { 204: Nothing(), ...errorResponses },
       },
       config: { rateLimit },
     },

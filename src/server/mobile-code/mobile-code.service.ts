@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { MobileCodeSent } from '../../shared/contracts/followup.js';
+import type { MobileCodeSent } from '../../shared/contracts/followup.schemas.js';
 import { getAt } from '../../shared/definition/json-pointer.js';
 import { messageFor } from '../../shared/definition/schema-messages.js';
 import { CODE_LENGTH, type VerifiedField } from '../../shared/definition/verify.js';

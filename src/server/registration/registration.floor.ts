@@ -5,7 +5,7 @@
  * it) can then make a manager fix a field, never store a wrong national code or a foreign mobile,
  * and never answer 5xx because a column got no value.
  */
-import type { Tier } from '../../shared/contracts/wizard-api.js';
+import type { Tier } from '../../shared/contracts/wizard-api.schemas.js';
 import type { FloorRule } from '../definition-check/floor.js';
 import { formats, formatShapes, type FormatName } from '../../shared/definition/formats.js';
 import { getAt } from '../../shared/definition/json-pointer.js';

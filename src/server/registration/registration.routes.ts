@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { apiPaths } from '../../shared/contracts/wizard-api.js';
+import { RegistrationAnswer } from '../../shared/contracts/wizard-api.schemas.js';
 import { DEFINITION_VERSION_HEADER } from '../../shared/contracts/definition.js';
 import { acceptedInputSchema, normalizeBySchema } from '../../shared/text/normalize.js';
 import { fieldMessages, type SchemaError } from '../../shared/definition/schema-messages.js';
@@ -13,13 +15,6 @@ import { unverifiedNumbers } from '../mobile-code/mobile-code.service.js';
 import { verifiedFields } from '../../shared/definition/verify.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const registrationAnswerSchema = {
-  type: 'object',
-  required: ['message', 'trackingCode'],
-  additionalProperties: false,
-  properties: { message: { type: 'string' }, trackingCode: { type: 'string' } },
-} as const;
 
 const VERSION_HEADER = DEFINITION_VERSION_HEADER.toLowerCase();
 
@@ -56,15 +51,15 @@ export const registrationRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Submits a registration',
         description:
           'Against the version it was filled in (X-Definition-Version, the live one when absent); answers its tracking code. Digits may be Persian or ASCII, and a national code or mobile may hold spaces and dashes: they are normalised before validation. An Idempotency-Key makes a retry safe. Rate-limited per client; needs the X-XSRF-TOKEN header.',
-        headers: {
-          type: 'object',
-          properties: { 'idempotency-key': { type: 'string' }, [VERSION_HEADER]: { type: 'string' } },
-        },
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(Type.String()),
+          [VERSION_HEADER]: Type.Optional(Type.String()),
+        }),
         // What the live version took when the server started (documentation: each request is checked
         // against its own version below), as a client may send it: codes with Persian digits, spaces
         // and dashes, as the server normalises them.
         body: acceptedInputSchema(app.definitions.live().registrationSchema),
-        response: { 200: registrationAnswerSchema, ...errorResponses },
+        response: { 200: RegistrationAnswer, ...errorResponses },
       },
       // The version's own ajv (strict, shared formats, no type coercion, nothing removed), run in
       // preValidation, not Fastify's, which would coerce "1" to 1 and drop unknown fields instead of

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { RegistrationAnswer } from '../../shared/contracts/wizard-api.js';
+import type { RegistrationAnswer } from '../../shared/contracts/wizard-api.schemas.js';
 import { fa } from '../../shared/text/strings.fa.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import type { GroupCommit } from '../db/group-commit.js';

@@ -1,9 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { apiPaths } from '../../shared/contracts/wizard-api.js';
 import { apiTags } from '../api-tags.js';
-import { ApiError, errorBody, errorResponseSchema, errorResponses } from '../errors.js';
+import { ApiErrorBody, StringEnum } from '../../shared/contracts/common.schemas.js';
+import { ApiError, errorBody, errorResponses } from '../errors.js';
 import { passUnderPressure } from '../metrics/pass-under-pressure.js';
 import { NOT_READY_REASONS } from '../metrics/readiness.js';
+
+/** The answer of a probe that passes: `{ status }`, declared as `const` alone. */
+const status = <const Status extends string>(value: Status) =>
+  Type.Object({ status: Type.Unsafe<Status>({ const: value }) }, { additionalProperties: false });
 
 const healthRouteSchema = {
   operationId: 'getHealth',
@@ -11,11 +17,8 @@ const healthRouteSchema = {
   summary: 'Liveness',
   description:
     '200 while the process answers and its database does; 503 `unavailable` when the database does not. Answered even under pressure (see GET /api/health/ready for whether to send traffic).',
-  response: {
-    200: { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { const: 'ok' } } },
-    ...errorResponses,
-  },
-} as const;
+  response: { 200: status('ok'), ...errorResponses },
+};
 
 const readinessRouteSchema = {
   operationId: 'getReadiness',
@@ -26,29 +29,22 @@ const readinessRouteSchema = {
     NOT_READY_REASONS.map((reason) => `\`${reason}\``).join(', ') +
     '. Also 503 while the event loop delay or the memory is past its bound.',
   response: {
-    200: {
-      type: 'object',
-      required: ['status'],
-      additionalProperties: false,
-      properties: { status: { const: 'ready' } },
-    },
-    503: {
-      type: 'object',
-      required: ['error'],
-      additionalProperties: false,
-      properties: {
-        error: errorResponseSchema.properties.error,
-        reasons: { type: 'array', items: { type: 'string', enum: [...NOT_READY_REASONS] } },
+    200: status('ready'),
+    503: Type.Object(
+      {
+        error: ApiErrorBody.properties.error,
+        reasons: Type.Optional(Type.Array(StringEnum(NOT_READY_REASONS))),
       },
-    },
+      { additionalProperties: false },
+    ),
     ...errorResponses,
   },
-} as const;
+};
 
 const PING_TIMEOUT_MS = 2000;
 
 /** GET health (liveness) and GET health/ready (readiness). */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     apiPaths.health,
     { schema: healthRouteSchema, config: { pressureHandler: passUnderPressure } },

@@ -1,15 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { followupPaths, type OutboxAnswer } from '../../shared/contracts/followup.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { followupPaths } from '../../shared/contracts/followup.js';
+import { OutboxAnswer, type OutboxItem } from '../../shared/contracts/followup.schemas.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponses } from '../errors.js';
 import { countOutbox, listOutbox, type OutboxListRow } from './outbox.repository.js';
 import { maskMobile } from './provider.js';
-import { outboxAnswerSchema, outboxQuerySchema } from './outbox.schemas.js';
-import type { SmsStatus } from './sms.table.js';
+import { OutboxQuery } from './outbox.schemas.js';
 
 /** GET /api/staff/outbox (admins): the latest SMS, sent, waiting and failed, each number masked. */
-export const outboxRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { status?: SmsStatus; limit?: number } }>(
+export const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     followupPaths.outbox,
     {
       schema: {
@@ -18,12 +18,12 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The SMS outbox (admins)',
         description:
           'Counts by status (waiting, sending, sent, failed) and the latest messages, optionally of one status: kind, the number masked (0912•••6789), attempts, times and the provider’s reason for a failure; never a message’s text or a code.',
-        querystring: outboxQuerySchema,
-        response: { 200: outboxAnswerSchema, ...errorResponses },
+        querystring: OutboxQuery,
+        response: { 200: OutboxAnswer, ...errorResponses },
       },
       config: { staffRoles: ['admin'] },
     },
-    async (request, reply): Promise<OutboxAnswer> => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const db = app.database.db;
       const [counts, rows] = await Promise.all([
@@ -40,7 +40,7 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** The number masked, and neither a notice's text nor a code: what an admin needs to follow up. */
-function outboxItem(row: OutboxListRow): OutboxAnswer['items'][number] {
+function outboxItem(row: OutboxListRow): OutboxItem {
   return {
     id: row.id,
     kind: row.kind,

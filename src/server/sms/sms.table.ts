@@ -1,11 +1,7 @@
 import type { Generated } from 'kysely';
+import type { SMS_KINDS, SMS_STATUSES } from '../../shared/contracts/followup.js';
 
-/** What a message says: the registration's receipt, a case decision, or a one-time code. */
-export const SMS_KINDS = ['receipt', 'approved', 'rejected', 'code'] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
-
-/** waiting → sending (claimed by one worker) → sent | failed; a transient failure goes back to waiting. */
-export const SMS_STATUSES = ['waiting', 'sending', 'sent', 'failed'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
 /** One queued SMS. Times are epoch milliseconds. */

@@ -1,7 +1,7 @@
-import type { Locations, Tier } from '../../shared/contracts/wizard-api.js';
+import type { Locations, Tier } from '../../shared/contracts/wizard-api.schemas.js';
 import { pointerFrom, pointerTokens } from '../../shared/definition/json-pointer.js';
 import { answerText, reviewAnswers, reviewKindOf } from '../../shared/definition/review-display.js';
-import type { CaseAnswer } from '../../shared/contracts/staff.js';
+import type { CaseAnswer } from '../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../shared/text/console-strings.fa.js';
 import {
   draftsFromRegistration,

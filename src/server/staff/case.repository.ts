@@ -3,13 +3,12 @@ import { normalizeDigitCode, normalizeMobile, normalizeText, toAsciiDigits } fro
 import {
   CASE_ROLES,
   OPEN_STATUSES,
-  type CaseFilterQuery,
   type CaseStatus,
-  type Colleague,
-  type DuplicateReason,
   type ListSort,
   type StaffRole,
 } from '../../shared/contracts/staff.js';
+import type { Colleague, DuplicateReason } from '../../shared/contracts/staff.schemas.js';
+import type { CaseFilterQuery } from './routes/schemas.js';
 import type { Database } from '../db/tables.js';
 import type { RegistrationRow } from '../registration/registration.table.js';
 import { TRACKING_CODE_PATTERN } from '../registration/tracking-code.js';

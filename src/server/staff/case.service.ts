@@ -1,13 +1,12 @@
-import {
-  NEXT_STATUSES,
-  type AssignRequest,
-  type BulkCaseStatusChange,
-  type BulkStatusResult,
-  type CaseDetail,
-  type CaseStatus,
-  type CaseSummary,
-  type CaseStatusChange,
-} from '../../shared/contracts/staff.js';
+import { NEXT_STATUSES, type CaseStatus } from '../../shared/contracts/staff.js';
+import type {
+  AssignRequest,
+  BulkCaseStatusChange,
+  BulkStatusResult,
+  CaseDetail,
+  CaseSummary,
+  CaseStatusChange,
+} from '../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../shared/text/console-strings.fa.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { faConsole } from '../../shared/text/console-strings.fa.js';
-import type { FilterChoices, FilterField } from '../../shared/contracts/staff.js';
+import type { FilterChoices, FilterField } from '../../shared/contracts/staff.schemas.js';
 import type { Definition } from '../definition/definition.js';
 import { registrationColumns } from '../registration/registration.columns.js';
 

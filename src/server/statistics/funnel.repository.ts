@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { FunnelRow } from '../../shared/contracts/staff.js';
+import type { FunnelRow } from '../../shared/contracts/staff.schemas.js';
 import type { Database } from '../db/tables.js';
 import { dayInTehran, nextDay, tehranDayStart } from '../../shared/text/tehran-day.js';
 

@@ -1,14 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { apiPaths } from '../../shared/contracts/wizard-api.js';
 import { toAsciiDigits } from '../../shared/text/normalize.js';
 import { staffPaths } from '../../shared/contracts/staff.js';
+import { FunnelAnswer } from '../../shared/contracts/staff.schemas.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponses } from '../errors.js';
+import { Nothing } from '../api.schemas.js';
 import { planOf, summingCounter } from './counting.js';
 import { addStepReach, funnelVersions, readFunnel } from './funnel.repository.js';
 import { dayInTehran } from '../../shared/text/tehran-day.js';
 
-const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 const statisticStepRouteSchema = {
   operationId: 'countStepReached',
@@ -16,37 +19,19 @@ const statisticStepRouteSchema = {
   summary: 'Counts one visitor reaching a wizard step',
   description:
     'By Tehran day, plan and definition version; a step the wizard does not have is not counted. Anonymous: no cookie is read or set. Rate-limited per client.',
-  querystring: {
-    type: 'object',
-    required: ['step'],
-    properties: {
-      step: { type: 'string', maxLength: 4, description: 'step number, from 1 (Persian digits allowed)' },
-      tier: { type: 'string', maxLength: 16, description: 'plan id (Persian digits allowed)' },
-    },
-  },
-  response: { 204: { type: 'null' }, ...errorResponses },
-} as const;
-
-const funnelRowSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['day', 'tier', 'visits', 'steps', 'registrations', 'conversion'],
-  properties: {
-    day: { type: 'string' },
-    tier: { type: 'integer' },
-    visits: { type: 'integer' },
-    steps: { type: 'object', additionalProperties: { type: 'integer' } },
-    registrations: { type: 'integer' },
-    conversion: { type: ['number', 'null'] },
-  },
-} as const;
+  querystring: Type.Object({
+    step: Type.String({ maxLength: 4, description: 'step number, from 1 (Persian digits allowed)' }),
+    tier: Type.Optional(Type.String({ maxLength: 16, description: 'plan id (Persian digits allowed)' })),
+  }),
+  response: { 204: Nothing(), ...errorResponses },
+};
 
 /**
  * GET Statistic/Step: one visitor reached step N. Anonymous: no cookie is read or set, nothing about
  * the visitor is stored. GET staff/funnel: what staff read of those counts, with visits and
  * registrations.
  */
-export const funnelRoutes: FastifyPluginAsync = async (app) => {
+export const funnelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const count = summingCounter(
     app.relaxedWrites,
     (reach: { day: string; tier: number; step: number }) => `${reach.day}|${reach.tier}|${reach.step}`,
@@ -55,7 +40,7 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
   // Limited per client like Statistic/Register, so nobody can inflate the counts at will.
   const rateLimit = { max: app.config.rateLimit.statisticPerMinute };
 
-  app.get<{ Querystring: { step: string; tier?: string } }>(
+  app.get(
     apiPaths.statisticStep,
     { schema: statisticStepRouteSchema, config: { rateLimit } },
     async (request, reply) => {
@@ -70,7 +55,7 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { from?: string; to?: string; version?: string } }>(
+  app.get(
     staffPaths.funnel,
     {
       schema: {
@@ -79,23 +64,15 @@ export const funnelRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The registration funnel',
         description:
           'Per Tehran day and plan: welcome visits, visitors reaching each step, registrations and conversion; filtered by day range and definition version.',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { from: day, to: day, version: { type: 'string', maxLength: 100 } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['versions', 'rows'],
-            properties: {
-              versions: { type: 'array', items: { type: 'string' } },
-              rows: { type: 'array', items: funnelRowSchema },
-            },
+        querystring: Type.Object(
+          {
+            from: Type.Optional(Day),
+            to: Type.Optional(Day),
+            version: Type.Optional(Type.String({ maxLength: 100 })),
           },
-          ...errorResponses,
-        },
+          { additionalProperties: false },
+        ),
+        response: { 200: FunnelAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {

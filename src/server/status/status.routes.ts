@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { followupPaths, type StatusRequest } from '../../shared/contracts/followup.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { followupPaths } from '../../shared/contracts/followup.js';
+import { StatusAnswer, StatusRequest } from '../../shared/contracts/followup.schemas.js';
 import {
   normalizedStatusRequest,
   statusErrorPointers,
@@ -10,25 +11,12 @@ import { ApiError, errorResponses } from '../errors.js';
 import { lookUpStatus } from './status.service.js';
 import { waitError } from '../throttle/wait-words.js';
 
-const statusAnswerSchema = {
-  type: 'object',
-  required: ['trackingCode', 'pharmacyName', 'status', 'changedAt'],
-  additionalProperties: false,
-  properties: {
-    trackingCode: { type: 'string' },
-    pharmacyName: { type: 'string' },
-    status: { type: 'string', enum: ['new', 'contacted', 'approved', 'rejected'] },
-    changedAt: { type: 'string', format: 'date-time' },
-    reason: { type: 'string' },
-  },
-} as const;
-
 /**
  * POST Register/Status: a registration's status for its tracking code and mobile number (both in
  * the body, never in a URL; the body is never logged). Rate-limited per client, locked per code.
  */
-export const statusRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: StatusRequest }>(
+export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     followupPaths.status,
     {
       schema: {
@@ -37,16 +25,8 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
         summary: "A registration's status for its tracking code and mobile number",
         description:
           'Both in the body, never in a URL (Persian digits, dashes and spaces accepted). A wrong number and an unknown code get the same 404 `status_not_found`; every attempt is counted per client address and per code before the answer is read, and 5 wrong answers lock a code for 15 minutes (429 `status_locked`, Retry-After). Rate-limited per client; needs X-XSRF-TOKEN.',
-        body: {
-          type: 'object',
-          required: ['trackingCode', 'mobileNumber'],
-          additionalProperties: false,
-          properties: {
-            trackingCode: { type: 'string', maxLength: 64 },
-            mobileNumber: { type: 'string', maxLength: 64 },
-          },
-        },
-        response: { 200: statusAnswerSchema, ...errorResponses },
+        body: StatusRequest,
+        response: { 200: StatusAnswer, ...errorResponses },
       },
       config: { rateLimit: { max: app.config.followupRateLimit.statusPerMinute } },
     },

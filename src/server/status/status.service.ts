@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { APPLICANT_STATUSES, type ApplicantStatus, type StatusAnswer } from '../../shared/contracts/followup.js';
+import { APPLICANT_STATUSES, type ApplicantStatus } from '../../shared/contracts/followup.js';
+import type { StatusAnswer } from '../../shared/contracts/followup.schemas.js';
 import { clientAddressKey } from '../client-address.js';
 import type { Database } from '../db/tables.js';
 import {

@@ -1,31 +1,20 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { integrationPaths } from '../../shared/contracts/integrations.js';
 import {
-  integrationPaths,
-  type WebhookCreated,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEndpointInput,
-  type WebhookTestAnswer,
-} from '../../shared/contracts/integrations.js';
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointChange,
+  WebhookEndpointInput,
+  WebhookRotated,
+  WebhookTestAnswer,
+} from '../../shared/contracts/integrations.schemas.js';
 import { apiTags } from '../api-tags.js';
 import { errorResponses } from '../errors.js';
 import { identity } from '../staff-identity.js';
-import { noContent } from '../api.schemas.js';
-import {
-  changeBodySchema,
-  createBodySchema,
-  createdSchema,
-  deliveriesSchema,
-  deliveriesQuerySchema,
-  deliveryParams,
-  emptyBodySchema,
-  endpointListSchema,
-  endpointParams,
-  endpointSchema,
-  rotateBodySchema,
-  rotatedSchema,
-  testAnswerSchema,
-} from './webhook.schemas.js';
+import { noContent, type TypedApp } from '../api.schemas.js';
+import { DeliveriesQuery, DeliveryParams, EmptyBody, EndpointParams, RotateBody } from './webhook.schemas.js';
 import {
   changeWebhook,
   createWebhook,
@@ -40,7 +29,7 @@ import {
 const admins = { staffRoles: ['admin'] as const };
 
 /** The webhook endpoints of /staff/integrations (admins); every change is audited. */
-export const webhookRoutes: FastifyPluginAsync = async (app) => {
+export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   endpointListRoutes(app);
   endpointRoutes(app);
   deliveryRoutes(app);
@@ -49,7 +38,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
 const tags = [apiTags.staffWebhooks.name];
 
 /** The list of endpoints, and a new one. */
-function endpointListRoutes(app: FastifyInstance): void {
+function endpointListRoutes(app: TypedApp): void {
   const services = app.webhooks.services;
 
   app.get(
@@ -60,17 +49,17 @@ function endpointListRoutes(app: FastifyInstance): void {
         tags,
         summary: 'The webhook endpoints (admins)',
         description: 'Each endpoint with its events and its custom headers’ names; never a secret or a header value.',
-        response: { 200: endpointListSchema, ...errorResponses },
+        response: { 200: Type.Array(WebhookEndpoint), ...errorResponses },
       },
       config: admins,
     },
-    async (_request, reply): Promise<WebhookEndpoint[]> => {
+    async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return listWebhooks(services);
     },
   );
 
-  app.post<{ Body: WebhookEndpointInput }>(
+  app.post(
     integrationPaths.webhooks,
     {
       schema: {
@@ -79,12 +68,12 @@ function endpointListRoutes(app: FastifyInstance): void {
         summary: 'Adds a webhook endpoint (admins)',
         description:
           'Answers its signing secret (`whsec_…`) this once. 400 `webhook_url_refused` for an address that resolves to loopback, private, link-local, unique-local or multicast addresses, or http in production; 400 `webhook_headers` with `fields["headers.<name>"]` for a custom header Node would not send; 409 `webhook_limit` past 20 endpoints.',
-        body: createBodySchema,
-        response: { 201: createdSchema, ...errorResponses },
+        body: WebhookEndpointInput,
+        response: { 201: WebhookCreated, ...errorResponses },
       },
       config: admins,
     },
-    async (request, reply): Promise<WebhookCreated> => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const created = await createWebhook(services, identity(request), request.body);
       return reply.code(201).send(created);
@@ -93,10 +82,10 @@ function endpointListRoutes(app: FastifyInstance): void {
 }
 
 /** One endpoint: changed, removed, or given a new secret. */
-function endpointRoutes(app: FastifyInstance): void {
+function endpointRoutes(app: TypedApp): void {
   const services = app.webhooks.services;
 
-  app.patch<{ Params: { id: number }; Body: Partial<WebhookEndpointInput> }>(
+  app.patch(
     integrationPaths.webhook,
     {
       schema: {
@@ -105,19 +94,19 @@ function endpointRoutes(app: FastifyInstance): void {
         summary: 'Changes a webhook endpoint (admins)',
         description:
           'Any of the fields; `headers` replaces every custom header. Enabling an endpoint the server disabled clears its reason.',
-        params: endpointParams,
-        body: changeBodySchema,
-        response: { 200: endpointSchema, ...errorResponses },
+        params: EndpointParams,
+        body: WebhookEndpointChange,
+        response: { 200: WebhookEndpoint, ...errorResponses },
       },
       config: admins,
     },
-    async (request, reply): Promise<WebhookEndpoint> => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return changeWebhook(services, identity(request), request.params.id, request.body);
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     integrationPaths.webhook,
     {
       schema: {
@@ -125,8 +114,8 @@ function endpointRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Removes a webhook endpoint (admins)',
         description: 'With its queued events and its delivery log.',
-        params: endpointParams,
-        response: { ...noContent, ...errorResponses },
+        params: EndpointParams,
+        response: { 204: noContent, ...errorResponses },
       },
       config: admins,
     },
@@ -136,7 +125,7 @@ function endpointRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { dropPrevious?: boolean } | undefined }>(
+  app.post(
     integrationPaths.rotate,
     {
       schema: {
@@ -145,13 +134,13 @@ function endpointRoutes(app: FastifyInstance): void {
         summary: 'Gives a webhook endpoint a new secret (admins)',
         description:
           'Answers the new secret this once; the old one still signs beside it for 24 hours. A second rotation within those 24 hours would drop it early: 409 `webhook_rotation_pending`, unless `dropPrevious` is true.',
-        params: endpointParams,
-        body: rotateBodySchema,
-        response: { 200: rotatedSchema, ...errorResponses },
+        params: EndpointParams,
+        body: RotateBody,
+        response: { 200: WebhookRotated, ...errorResponses },
       },
       config: admins,
     },
-    async (request, reply): Promise<{ secret: string }> => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const dropPrevious = request.body?.dropPrevious === true;
       return { secret: await rotateSecret(services, identity(request), request.params.id, { dropPrevious }) };
@@ -160,10 +149,10 @@ function endpointRoutes(app: FastifyInstance): void {
 }
 
 /** What reaches a receiver: a test ping, the delivery log, and a delivery sent again. */
-function deliveryRoutes(app: FastifyInstance): void {
+function deliveryRoutes(app: TypedApp): void {
   const services = app.webhooks.services;
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     integrationPaths.test,
     {
       schema: {
@@ -171,19 +160,19 @@ function deliveryRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Sends a ping event at once (admins)',
         description: 'Outside the queue; answers the receiver’s status, how long it took and the start of its answer.',
-        params: endpointParams,
-        body: emptyBodySchema,
-        response: { 200: testAnswerSchema, ...errorResponses },
+        params: EndpointParams,
+        body: EmptyBody,
+        response: { 200: WebhookTestAnswer, ...errorResponses },
       },
       config: admins,
     },
-    async (request, reply): Promise<WebhookTestAnswer> => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return sendTestEvent(services, identity(request), request.params.id);
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { limit?: number } }>(
+  app.get(
     integrationPaths.deliveries,
     {
       schema: {
@@ -192,19 +181,19 @@ function deliveryRoutes(app: FastifyInstance): void {
         summary: 'A webhook endpoint’s delivery log (admins)',
         description:
           'Every attempt, newest first: event, webhook-id, attempt, status, time, the first 500 bytes of the answer.',
-        params: endpointParams,
-        querystring: deliveriesQuerySchema,
-        response: { 200: deliveriesSchema, ...errorResponses },
+        params: EndpointParams,
+        querystring: DeliveriesQuery,
+        response: { 200: Type.Array(WebhookDelivery), ...errorResponses },
       },
       config: admins,
     },
-    async (request, reply): Promise<WebhookDelivery[]> => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return deliveriesOf(services, request.params.id, request.query.limit ?? 100);
     },
   );
 
-  app.post<{ Params: { id: number; deliveryId: number } }>(
+  app.post(
     integrationPaths.replay,
     {
       schema: {
@@ -213,9 +202,9 @@ function deliveryRoutes(app: FastifyInstance): void {
         summary: 'Sends a delivery’s event again (admins)',
         description:
           'The event goes back in the queue, due at once, with its webhook-id; 409 `replay_busy` while it is being sent.',
-        params: deliveryParams,
-        body: emptyBodySchema,
-        response: { ...noContent, ...errorResponses },
+        params: DeliveryParams,
+        body: EmptyBody,
+        response: { 204: noContent, ...errorResponses },
       },
       config: admins,
     },

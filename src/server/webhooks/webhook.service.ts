@@ -4,14 +4,16 @@ import type { Updateable } from 'kysely';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   MAX_WEBHOOK_HEADERS,
-  type WebhookCreated,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEndpointInput,
   type WebhookEvent,
   type WebhookPayload,
-  type WebhookTestAnswer,
 } from '../../shared/contracts/integrations.js';
+import type {
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointInput,
+  WebhookTestAnswer,
+} from '../../shared/contracts/integrations.schemas.js';
 import { fa } from '../../shared/text/strings.fa.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { ApiError } from '../errors.js';

@@ -1,9 +1,8 @@
 /**
  * The HTTP contract of the wizard's definition as product data: versions, the draft,
- * the checker's problems, publish and rollback. Types and paths only; the server's route schemas
- * mirror these.
+ * the checker's problems, publish and rollback. The paths and the header; the shapes are in
+ * definition.schemas.ts.
  */
-import type { DefinitionFiles, DefinitionTexts } from '../definition/definition-files.js';
 
 export const definitionStaffPaths = {
   /** GET: every version, newest first, and the draft. */
@@ -24,64 +23,5 @@ export const definitionStaffPaths = {
  */
 export const DEFINITION_VERSION_HEADER = 'X-Definition-Version';
 
-export type VersionState = 'live' | 'draft' | 'past';
-
-export interface DefinitionVersionSummary {
-  version: string;
-  state: VersionState;
-  /** Milliseconds since the epoch; null for the draft. */
-  publishedAt: number | null;
-  /** E-mail of who published it; null for the draft and for the version imported at first start. */
-  publishedBy: string | null;
-  note: string | null;
-}
-
-/** One thing the checker (npm run schemas:check) finds wrong, in its own words. */
-export interface DefinitionProblem {
-  /** Relative to schemas/, e.g. "steps/manager.schema.json". */
-  file: string;
-  /** 1-based line in the file's text, when the pointer can be found there. */
-  line: number | null;
-  /** JSON pointer inside the file ('' = the whole file). */
-  pointer: string;
-  /** What is wrong and how to fix it, as schemas:check prints it. */
-  message: string;
-  level: 'error' | 'warning';
-  /** Stable token for the kind of problem, e.g. "ui-unknown-key". */
-  code: string;
-}
-
-export interface DraftAnswer {
-  revision: number;
-  files: DefinitionFiles;
-  /** Each file's text as it was saved: the lines problems refer to. */
-  texts: DefinitionTexts;
-  /** The version the draft was started from. */
-  baseVersion: string;
-  problems: DefinitionProblem[];
-}
-
-export interface DraftSave {
-  revision: number;
-  files: DefinitionFiles;
-  /** Optional: each file's text as typed (must parse to the same value as in files). */
-  texts?: DefinitionTexts;
-}
-
-export interface DraftSaved {
-  revision: number;
-  problems: DefinitionProblem[];
-}
-
-export interface PublishRequest {
-  note: string;
-}
-
-export interface RollbackRequest {
-  version: string;
-  note: string;
-}
-
-export interface PublishAnswer {
-  version: string;
-}
+/** What a change between two versions is about, as the diff before a publish words it. */
+export type ChangeSubject = 'step' | 'field' | 'option' | 'message' | 'rule' | 'display' | 'plan' | 'text' | 'file';

@@ -1,6 +1,6 @@
 /**
  * The applicant's follow-up in the HTTP contract: the status page, the mobile number's one-time code and the
- * SMS outbox of the console. Types only, and the paths.
+ * SMS outbox of the console. The paths and the values both sides run; the shapes are in followup.schemas.ts.
  */
 
 /** A tracking code: eight characters of Crockford's base32 (no I, L, O or U). */
@@ -27,78 +27,9 @@ export const followupPaths = {
 export const APPLICANT_STATUSES = ['new', 'contacted', 'approved', 'rejected'] as const;
 export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
 
-export interface StatusRequest {
-  trackingCode: string;
-  mobileNumber: string;
-}
+/** What a message says: the registration's receipt, a case decision, or a one-time code. */
+export const SMS_KINDS = ['receipt', 'approved', 'rejected', 'code'] as const;
 
-export interface StatusAnswer {
-  trackingCode: string;
-  pharmacyName: string;
-  status: ApplicantStatus;
-  /** ISO instant of the last status change (the registration's own time while it is new). */
-  changedAt: string;
-  /** The colleague's reason for a rejection, only when they chose to show it to the applicant. */
-  reason?: string;
-}
-
-/**
- * A proof-of-work challenge (ALTCHA's v2 format, altcha-lib): find the step number whose
- * PBKDF2 key starts with `keyPrefix`. Signed by the server; sent back unchanged with the solution.
- */
-export interface CodeProofChallenge {
-  parameters: {
-    algorithm: string;
-    nonce: string;
-    salt: string;
-    cost: number;
-    keyLength: number;
-    keyPrefix: string;
-    keySignature?: string;
-    /** The pre-session it was issued to (an HMAC) and when it expires (ms since the epoch, the server's clock). */
-    data: { session: string; expiresAt: number };
-  };
-  signature: string;
-}
-
-/** A solved challenge: spent by the first code request that carries it. */
-export interface CodeProof {
-  challenge: CodeProofChallenge;
-  solution: { counter: number; derivedKey: string };
-}
-
-export interface MobileCodeRequest {
-  mobileNumber: string;
-  /** Required: a request without one is refused (400 mobile_code_proof). */
-  proof?: CodeProof;
-}
-
-export interface MobileCodeSent {
-  /** Milliseconds until another code may be asked for this number. */
-  resendAfterMs: number;
-  /** Milliseconds the code stays valid. */
-  expiresInMs: number;
-}
-
-export type OutboxStatus = 'waiting' | 'sending' | 'sent' | 'failed';
-
-export interface OutboxItem {
-  id: number;
-  kind: 'receipt' | 'approved' | 'rejected' | 'code';
-  /** Masked: 0912•••6789. */
-  receptor: string;
-  status: OutboxStatus;
-  attempts: number;
-  createdAt: number;
-  sentAt: number | null;
-  nextAttemptAt: number | null;
-  /** Why the last attempt failed (the provider's words), when it did. */
-  error: string | null;
-  trackingCode: string | null;
-}
-
-export interface OutboxAnswer {
-  provider: 'log' | 'kavenegar';
-  counts: Record<OutboxStatus, number>;
-  items: OutboxItem[];
-}
+/** waiting → sending (claimed by one worker) → sent | failed; a transient failure goes back to waiting. */
+export const SMS_STATUSES = ['waiting', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof SMS_STATUSES)[number];

@@ -1,6 +1,7 @@
 /**
  * The HTTP contract of the integrations: signed webhooks to the company's other systems
- * and API keys for reading registrations. Types only, and the paths. The staff routes are for
+ * and API keys for reading registrations. The paths, the values both sides run and what a receiver
+ * is sent; the shapes of the console's routes are in integrations.schemas.ts. The staff routes are for
  * admins only and take the anti-forgery header on writes like every staff write; the key routes
  * (`/api/v1/…`) take `Authorization: Bearer <key>` and never a staff cookie.
  */
@@ -60,73 +61,4 @@ export interface WebhookPayload {
     /** Only when the reason is shown to the applicant. */
     reason?: string;
   };
-}
-
-/** An endpoint as the console lists it: never its secret, never its header values. */
-export interface WebhookEndpoint {
-  id: number;
-  url: string;
-  description: string;
-  events: WebhookEvent[];
-  /** The custom headers' names; their values are encrypted at rest and never returned. */
-  headerNames: string[];
-  enabled: boolean;
-  /** Why it was disabled by the server (410 from the receiver, or failing for 5 days), if it was. */
-  disabledReason: 'gone' | 'failing' | null;
-  createdAt: string;
-  /** While a rotated-out secret still signs (24 hours), its end. */
-  previousSecretUntil: string | null;
-}
-
-export interface WebhookEndpointInput {
-  url: string;
-  description: string;
-  events: WebhookEvent[];
-  /** Name -> value; at most MAX_WEBHOOK_HEADERS. */
-  headers?: Record<string, string>;
-  enabled?: boolean;
-}
-
-export interface WebhookCreated {
-  id: number;
-  /** `whsec_` + base64 of 32 random bytes: shown this once. */
-  secret: string;
-}
-
-/** One attempt to deliver one event to one endpoint. */
-export interface WebhookDelivery {
-  id: number;
-  /** The `webhook-id` header: the same for every attempt of one event to one endpoint. */
-  webhookId: string;
-  event: WebhookEventType;
-  attempt: number;
-  /** The receiver's HTTP status, or null when it did not answer (timeout, refused connection). */
-  status: number | null;
-  state: 'pending' | 'delivered' | 'failed';
-  at: string;
-  /** The first 500 bytes of the receiver's answer. */
-  answer: string;
-}
-
-export interface WebhookTestAnswer {
-  status: number | null;
-  ms: number;
-  answer: string;
-}
-
-export interface ApiKeySummary {
-  id: number;
-  name: string;
-  scopes: ApiKeyScope[];
-  /** The key's first characters, to tell keys apart (`prk_Ab12…`). */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-export interface ApiKeyCreated {
-  id: number;
-  /** `prk_` + 32 random bytes in base62: shown this once. */
-  key: string;
 }

@@ -1,4 +1,7 @@
-/** The HTTP contract between the staff console and the server. Types only, and the paths. */
+/**
+ * The HTTP contract between the staff console and the server: the paths and the values both sides
+ * run. The shapes exchanged are in staff.schemas.ts (TypeBox, imported by the console as types only).
+ */
 export const staffPaths = {
   session: '/api/staff/session',
   registrations: '/api/staff/registrations',
@@ -34,9 +37,6 @@ export const CASE_ROLES: readonly StaffRole[] = ['agent', 'admin'];
 export const LIST_SORTS = ['created_at', 'pharmacy_name', 'status', 'tracking_code', 'waiting_since'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
-/** The list's `assignee` filter: my cases, nobody's, or one colleague's id (as text). */
-export type AssigneeFilter = 'me' | 'none' | `${number}`;
-
 /**
  * The console's screens: real URLs, so Reload, Back and a link sent to a colleague land in the
  * same place. The list's filters, sort and page live in its query string. `roles` says who sees
@@ -56,62 +56,6 @@ export const consoleScreens = {
   /** The form's behaviour («رفتار فرم»), per version: product staff and agents alike. */
   insights: { path: '/staff/insights', roles: STAFF_ROLES },
 } as const satisfies Record<string, { path: string; roles: readonly StaffRole[] }>;
-
-/** Who a colleague is on a case: id and e-mail. */
-export interface Colleague {
-  id: number;
-  email: string;
-  role: StaffRole;
-}
-
-export interface StaffMe {
-  /** The account id, as cases name their assignee. */
-  id: number;
-  email: string;
-  role: StaffRole;
-}
-
-export interface SignInRequest {
-  email: string;
-  password: string;
-}
-
-/** One day and plan of the registration funnel. */
-export interface FunnelRow {
-  day: string;
-  tier: number;
-  visits: number;
-  /** Visitors who reached each step, keyed by step number (1-based). */
-  steps: Record<string, number>;
-  registrations: number;
-  /** Registrations per welcome visit; null when there was no visit. */
-  conversion: number | null;
-}
-
-export interface FunnelAnswer {
-  /** Definition versions seen in step counts or registrations, to filter by. */
-  versions: string[];
-  rows: FunnelRow[];
-}
-
-/** A choice of a list filter: its stored value and its Persian title. */
-export interface FilterChoice {
-  id: number;
-  title: string;
-}
-
-/** A list filter taken from schemas/: its Persian title and its choices. */
-export interface FilterField {
-  title: string;
-  choices: FilterChoice[];
-}
-
-/** The list filters that come from schemas/ (plan, pharmacy type, service). */
-export interface FilterChoices {
-  tier: FilterField;
-  type: FilterField;
-  service: FilterField;
-}
 
 /** The workflow's statuses: new → contacted → approved | rejected. */
 export const CASE_STATUSES = ['new', 'contacted', 'approved', 'rejected'] as const;
@@ -145,190 +89,6 @@ export const AUDIT_ACTIONS = [
   'api_key_revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** The list's filters (also the export's): all optional; `from`/`to` are ISO instants, `to` exclusive. */
-export interface CaseFilterQuery {
-  /** A tracking code, part of a pharmacy name, a mobile or a national code (Persian or ASCII digits). */
-  q?: string;
-  status?: CaseStatus;
-  provinceId?: number;
-  cityId?: number;
-  tier?: number;
-  type?: number;
-  service?: number;
-  from?: string;
-  to?: string;
-  /** My cases, nobody's, or one colleague's (account id). */
-  assignee?: AssigneeFilter;
-}
-
-/** GET /api/staff/registrations: the filters, one page (1-based, 1-100 rows, default 25) and the order. */
-export interface CaseListQuery extends CaseFilterQuery {
-  page?: number;
-  pageSize?: number;
-  sort?: ListSort;
-  direction?: 'asc' | 'desc';
-}
-
-/** One row of the list. Instants are ISO 8601 text. */
-export interface CaseSummary {
-  id: number;
-  trackingCode: string;
-  status: CaseStatus;
-  createdAt: string;
-  pharmacyName: string;
-  tier: number;
-  type: number;
-  service: number;
-  provinceId: number;
-  cityId: number;
-  firstName: string;
-  lastName: string;
-  mobileNumber: string;
-  nationalCode: string;
-  /** Who handles the case; null when nobody does. */
-  assignee: Colleague | null;
-  /** While the case is open: when its status last changed (or it was created). Null once closed. */
-  waitingSince: string | null;
-}
-
-/** The answer of GET /api/staff/registrations. */
-export interface CasePage {
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Open cases (new or contacted) nobody handles, over the whole table, not the filter (at most 2 s old). */
-  unassigned: number;
-  items: CaseSummary[];
-}
-
-/** One answer of a registration as a colleague reads it (the wizard's review rules). */
-export interface CaseAnswer {
-  /** JSON Pointer of the field in the registration (`/adminData/firstName`); the position is `/latitude`. */
-  path: string;
-  title: string;
-  value: string;
-}
-
-export interface CaseNote {
-  id: number;
-  body: string;
-  createdAt: string;
-  /** The author's e-mail. */
-  author: string;
-}
-
-/** Why another registration may be the same pharmacy or person. */
-export type DuplicateReason = 'national_code' | 'mobile_number' | 'name_in_city';
-
-export interface CaseDuplicate {
-  id: number;
-  trackingCode: string;
-  pharmacyName: string;
-  status: CaseStatus;
-  reasons: DuplicateReason[];
-}
-
-/**
- * What an audit event says beyond its action: a status change's `from`/`to` (statuses) and
- * `reason`; an assignment's `from`/`to` (e-mails, null for nobody); a note's `body`; an export's
- * `format`, `filters` and `count`; a publish's or rollback's `version`, `previousVersion` and `note`.
- */
-export interface AuditDetail {
-  from?: string | null;
-  to?: string | null;
-  reason?: string;
-  body?: string;
-  format?: 'csv' | 'json';
-  filters?: Record<string, string | number>;
-  count?: number;
-  /** A publish or rollback: the version made live, the one before it, and the editor's note. */
-  version?: string;
-  previousVersion?: string;
-  note?: string;
-  /** The webhook endpoint concerned (never its secret or header values). */
-  webhook?: { id: number; url: string };
-  /** What an admin changed on an endpoint (field names only). */
-  changed?: string[];
-  /** An API key made or revoked: its name, its first characters and, when made, its scopes. */
-  name?: string;
-  prefix?: string;
-  scopes?: string[];
-}
-
-export interface AuditEvent {
-  id: number;
-  at: string;
-  action: AuditAction;
-  /** The colleague's e-mail; null for a removed account. */
-  actor: string | null;
-  registration: { id: number; trackingCode: string } | null;
-  detail: AuditDetail | null;
-}
-
-/** The answer of GET /api/staff/registrations/:id. */
-export interface CaseDetail extends CaseSummary {
-  address: string;
-  latitude: number;
-  longitude: number;
-  definitionVersion: string;
-  /** The statuses this case may move to. */
-  next: CaseStatus[];
-  answers: CaseAnswer[];
-  notes: CaseNote[];
-  timeline: AuditEvent[];
-  duplicates: CaseDuplicate[];
-}
-
-/** POST /api/staff/registrations/:id/status (204; 409 status_conflict when `from` is stale). */
-export interface CaseStatusChange {
-  from: CaseStatus;
-  to: CaseStatus;
-  /** Required to reject. */
-  reason?: string;
-  /** «نمایش به متقاضی»: the status page shows the rejection's reason. */
-  showReason?: boolean;
-}
-
-/** POST /api/staff/registrations/:id/notes (204). */
-export interface NoteRequest {
-  body: string;
-}
-
-/**
- * PUT /api/staff/registrations/:id/assignee (204; 409 assignment_conflict when `from` is stale).
- * An agent takes an unassigned case (`from: null, to: me`) or gives back their own (`from: me,
- * to: null`); an admin sets any colleague of a case role.
- */
-export interface AssignRequest {
-  from: number | null;
-  to: number | null;
-}
-
-/** POST /api/staff/registrations/status: one change over 1-100 distinct cases. */
-export interface BulkCaseStatusChange extends CaseStatusChange {
-  ids: number[];
-}
-
-export interface BulkStatusResult {
-  id: number;
-  ok: boolean;
-  code?: 'status_conflict' | 'not_found';
-}
-
-export interface BulkStatusAnswer {
-  results: BulkStatusResult[];
-}
-
-/** GET /api/staff/audit (admins): the latest events, newest first. */
-export interface AuditAnswer {
-  events: AuditEvent[];
-}
-
-/** GET /api/staff/export (admins): the filtered registrations as a file. */
-export interface ExportQuery extends CaseFilterQuery {
-  format: 'csv' | 'json';
-}
 
 /**
  * The workflow's moves from each status (the console offers them for a selection of cases; the

@@ -1,4 +1,5 @@
-import { TRACKING_CODE_PATTERN, type StatusRequest } from './followup.js';
+import { TRACKING_CODE_PATTERN } from './followup.js';
+import type { StatusRequest } from './followup.schemas.js';
 import { hasFormatShape } from '../definition/formats.js';
 import { normalizeDigitCode, normalizeMobile } from '../text/normalize.js';
 import { fa } from '../text/wizard-strings.fa.js';

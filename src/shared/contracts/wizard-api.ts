@@ -1,8 +1,7 @@
 /**
- * The HTTP contract between the wizard and the server (docs/api.md). Types only; the
- * server's route JSON Schemas mirror these and its tests import both.
+ * The HTTP contract between the wizard and the server (docs/api.md): the paths, names and values
+ * both sides run. The shapes exchanged are in wizard-api.schemas.ts.
  */
-import type { ErrorCode } from '../text/strings.fa.js';
 
 export const API_BASE = '/api/';
 
@@ -34,11 +33,6 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-export interface Tier {
-  id: number;
-  title: string;
-}
-
 /**
  * Which map the location step and the console show: `osm` (OpenStreetMap's tiles, no
  * key), `neshan` (Neshan's web SDK: `key` is the web key, `type` its map type, `poi` and `traffic`
@@ -52,83 +46,3 @@ export const NESHAN_MAP_DEFAULTS = { type: 'dreamy', poi: true, traffic: false }
 
 /** The options only Neshan's SDK reads: on another provider they would be silently dropped. */
 export const NESHAN_ONLY_MAP_OPTIONS = ['type', 'poi', 'traffic'] as const;
-
-/** GET /api/Utility/Address?lat=&lng=: the provider's Persian address of a point (reverse geocoding). */
-export interface AddressSuggestion {
-  address: string;
-}
-
-export interface MapSettings {
-  provider: MapProvider;
-  tileUrl: string;
-  /** `tiles` only: the template's subdomains for `{s}`. */
-  subdomains?: string[];
-  /**
-   * Whether GET /api/Utility/Address can answer for this map (a service and its key are
-   * configured on the server): without one the wizard never asks.
-   */
-  addressService?: boolean;
-  attribution?: string;
-  key?: string;
-  /**
-   * `neshan` only (a warning in schemas:check on another provider): its map type and layers. The
-   * server fills NESHAN_MAP_DEFAULTS in for any left out, so with `neshan` all three are set.
-   */
-  type?: string;
-  poi?: boolean;
-  traffic?: boolean;
-  center: { latitude: number; longitude: number };
-  zoom: number;
-  flyToZoom: number;
-  flyToDurationSeconds: number;
-  marker: { width: number; height: number };
-}
-
-export interface RegisterConfig {
-  tiers: Tier[];
-  defaultTier: number;
-  map: MapSettings;
-  definitionVersion: string;
-  /** false when the server is run with ANALYTICS=off: the wizard then reports nothing of the visit. */
-  analytics?: false;
-}
-
-export interface Captcha {
-  id: string;
-  question: string;
-  options: string[];
-}
-
-export interface Province {
-  id: number;
-  name: string;
-  latitude: number;
-  longitude: number;
-}
-
-export interface City {
-  id: number;
-  name: string;
-  provinceId: number;
-  latitude: number;
-  longitude: number;
-}
-
-export interface Locations {
-  provinces: Province[];
-  cities: City[];
-}
-
-export interface RegistrationAnswer {
-  message: string;
-  trackingCode: string;
-}
-
-export interface ApiErrorBody {
-  error: {
-    message: string;
-    code: ErrorCode;
-    /** JSON pointer of the request body -> Persian message. */
-    fields?: Record<string, string>;
-  };
-}

@@ -2,9 +2,8 @@
  * What the browser fetches for one version of the definition: its files and its
  * validators module, both immutable (a version's id is the hash of its files), and the same two
  * for the staff preview of the draft, opened by a preview token. Paths only; the server's routes
- * and the wizard share them.
+ * and the wizard share them; the answers' shapes are in contracts/definition.schemas.ts.
  */
-import type { DefinitionFiles } from './definition-files.js';
 
 /** A version id as the server makes it (a content hash): safe in a URL path as it is. */
 export const VERSION_PATTERN = '^[0-9a-f]{6,64}$';
@@ -25,16 +24,3 @@ export const definitionAssetPaths = {
   /** GET the draft's validators module, at `?token=` (a preview token; no cookie). */
   draftValidators: '/api/definition/preview/validators.js',
 } as const;
-
-/** The answer of `previewToken`. */
-export interface PreviewTokenAnswer {
-  token: string;
-  /** Milliseconds since the epoch. */
-  expiresAt: number;
-}
-
-/** The answer of the definition routes. */
-export interface DefinitionDocument {
-  version: string;
-  files: DefinitionFiles;
-}

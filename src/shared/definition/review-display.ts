@@ -4,7 +4,7 @@
  * and for the staff console's case page (the server reads a stored registration with them).
  * Which fields a widget shows how is the widget's declaration (`review` in widget-declarations.ts).
  */
-import type { Locations } from '../contracts/wizard-api.js';
+import type { Locations } from '../contracts/wizard-api.schemas.js';
 import { fieldSchemaOf } from './conditions.js';
 import { fa } from '../text/wizard-strings.fa.js';
 import { faDigits, fill } from '../text/persian.js';

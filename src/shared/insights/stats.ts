@@ -2,7 +2,7 @@
  * The arithmetic of «رفتار فرم»: the median time of a step from its histogram (no visit's own time
  * is kept), and the comparison of one proportion between two versions with a 95 % interval.
  */
-import type { RateComparison } from '../contracts/insights.js';
+import type { RateComparison } from '../contracts/insights.schemas.js';
 
 /** Upper ends (seconds) of the step-time buckets; a time past the last falls in the open bucket `+inf`. */
 export const TIME_BUCKETS = [5, 10, 20, 30, 45, 60, 90, 120, 180, 300, 600, 1200, 1800] as const;

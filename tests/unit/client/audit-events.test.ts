@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventText } from '../../../src/client/staff/ui/event-text.js';
-import type { AuditEvent } from '../../../src/shared/contracts/staff.js';
+import type { AuditEvent } from '../../../src/shared/contracts/staff.schemas.js';
 
 const event = (action: string, detail: AuditEvent['detail'] = null): AuditEvent => ({
   id: 1,

@@ -19,7 +19,7 @@ import {
 } from '../../../src/client/staff/insights/insights-fixtures.js';
 import { faConsole } from '../../../src/shared/text/console-strings.fa.js';
 import { fill } from '../../../src/shared/text/persian.js';
-import type { InsightsAnswer } from '../../../src/shared/contracts/insights.js';
+import type { InsightsAnswer } from '../../../src/shared/contracts/insights.schemas.js';
 
 const change = (subject: DefinitionChange['subject'], pointer: string): DefinitionChange => ({
   kind: 'changed',

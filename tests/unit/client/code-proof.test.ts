@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { codeProofSupply } from '../../../src/client/api/code-proof.js';
-import type { CodeProof } from '../../../src/shared/contracts/followup.js';
+import type { CodeProof } from '../../../src/shared/contracts/followup.schemas.js';
 
 let issued = 0;
 const proofExpiringIn = (ms: number): CodeProof => ({

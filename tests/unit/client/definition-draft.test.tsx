@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../src/client/api/query-client.js';
 import { sampleDraft, sampleTexts } from '../../../src/client/staff/definition/definition-fixtures.js';
 import { SAVE_PAUSE_MS, useDraftEditor } from '../../../src/client/staff/definition/hooks/use-draft-editor.js';
-import { definitionStaffPaths, type DraftAnswer } from '../../../src/shared/contracts/definition.js';
+import { definitionStaffPaths } from '../../../src/shared/contracts/definition.js';
+import type { DraftAnswer } from '../../../src/shared/contracts/definition.schemas.js';
 
 interface Put {
   revision: number;

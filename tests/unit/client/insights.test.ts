@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { insightsPaths, type InsightBatch } from '../../../src/shared/contracts/insights.js';
+import { insightsPaths } from '../../../src/shared/contracts/insights.js';
+import type { InsightBatch } from '../../../src/shared/contracts/insights.schemas.js';
 import type * as InsightsModule from '../../../src/client/state/insights.js';
 
 type Insights = typeof InsightsModule;

@@ -19,7 +19,8 @@ import {
   sampleWebhooks,
 } from '../../../src/client/staff/integrations/integrations-fixtures.js';
 import { faConsole } from '../../../src/shared/text/console-strings.fa.js';
-import { integrationPaths, type WebhookEndpoint } from '../../../src/shared/contracts/integrations.js';
+import { integrationPaths } from '../../../src/shared/contracts/integrations.js';
+import type { WebhookEndpoint } from '../../../src/shared/contracts/integrations.schemas.js';
 
 const copy = faConsole.integrations;
 

@@ -15,7 +15,7 @@ import type { ValidatorFactory } from '../../../src/client/wizard/wizard-env.js'
 import { clearRegisterConfigCache } from '../../../src/client/api/config.js';
 import { wizardValidatorOptions } from '../../../src/client/build/ajv-options.js';
 import { DEFAULT_STORAGE_KEY, type WizardState } from '../../../src/client/state/wizard-storage.js';
-import type { Captcha, Locations, RegisterConfig } from '../../../src/shared/contracts/wizard-api.js';
+import type { Captcha, Locations, RegisterConfig } from '../../../src/shared/contracts/wizard-api.schemas.js';
 import type { LoadedStep, LoadedWizard } from '../../../src/shared/definition/wizard-definition.js';
 import { loadRealWizard } from '../shared/schemas-fixture.js';
 import { Ajv, type ValidateFunction } from 'ajv';

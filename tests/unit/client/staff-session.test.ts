@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/api/http.js';
 import { createStaffQueryClient } from '../../../src/client/staff/session/query-client.js';
 import { staffKeys } from '../../../src/client/staff/ui/query-keys.js';
-import type { StaffMe } from '../../../src/shared/contracts/staff.js';
+import type { StaffMe } from '../../../src/shared/contracts/staff.schemas.js';
 
 const colleague: StaffMe = { id: 7, email: 'agent@example.ir', role: 'agent' };
 const unauthenticated = () => new ApiError(401, 'unauthenticated', 'نشست شما پایان یافته است.');

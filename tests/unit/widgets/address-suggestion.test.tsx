@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths, type AddressSuggestion } from '../../../src/shared/contracts/wizard-api.js';
+import { apiPaths } from '../../../src/shared/contracts/wizard-api.js';
+import type { AddressSuggestion } from '../../../src/shared/contracts/wizard-api.schemas.js';
 import { cityOf, config, ISFAHAN, locations } from './fixtures.js';
 import { renderWidget } from './render-widget.js';
 

@@ -1,6 +1,6 @@
 /** API answers for the widget tests: the real generated locations (≥ 1,200 cities) and the shipped config. */
 import locationsFile from '../../../src/server/locations/iran-locations.json';
-import type { Captcha } from '../../../src/shared/contracts/wizard-api.js';
+import type { Captcha } from '../../../src/shared/contracts/wizard-api.schemas.js';
 import { sampleConfig } from '../../../widgets/story-fixtures.js';
 
 export const locations = locationsFile;

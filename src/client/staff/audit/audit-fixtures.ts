@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../../shared/contracts/staff.js';
+import type { AuditEvent } from '../../../shared/contracts/staff.schemas.js';
 import { sampleRegistration } from '../ui/staff-fixtures.js';
 
 /** The latest audit entries as an admin reads them: a sign-in, the case's work, an export. */

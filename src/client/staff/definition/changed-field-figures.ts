@@ -5,7 +5,7 @@
  * (…/properties/<name>…); a name found on several steps is shown once per step, and a field
  * nobody reached in either version is left out.
  */
-import type { FieldInsight, InsightsAnswer, VersionInsights } from '../../../shared/contracts/insights.js';
+import type { FieldInsight, InsightsAnswer, VersionInsights } from '../../../shared/contracts/insights.schemas.js';
 import type { DefinitionChange } from './api/definition-api.js';
 
 export interface FieldFigures {

@@ -1,4 +1,4 @@
-import type { FunnelAnswer } from '../../../shared/contracts/staff.js';
+import type { FunnelAnswer } from '../../../shared/contracts/staff.schemas.js';
 
 export const sampleFunnel: FunnelAnswer = {
   versions: ['3f9c2a1b'],

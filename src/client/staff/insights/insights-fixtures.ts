@@ -1,5 +1,5 @@
 /** Answers of «رفتار فرم» for the stories and tests: one version, two compared, too few visits, nothing. */
-import type { InsightsAnswer, VersionInsights } from '../../../shared/contracts/insights.js';
+import type { InsightsAnswer, VersionInsights } from '../../../shared/contracts/insights.schemas.js';
 import { compareRates } from '../../../shared/insights/stats.js';
 
 const FIRST = '3f9c2a1b0d';

@@ -7,7 +7,7 @@ import type {
   RateComparison,
   StepInsight,
   VersionInsights,
-} from '../../../shared/contracts/insights.js';
+} from '../../../shared/contracts/insights.schemas.js';
 import { TIME_BUCKETS } from '../../../shared/insights/stats.js';
 import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { fill } from '../../../shared/text/persian.js';

@@ -3,11 +3,11 @@
  * (one disabled by the server after a 410), a delivery log with a failure and its retry, two keys.
  */
 import type {
-  ApiKeySummary,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookTestAnswer,
-} from '../../../shared/contracts/integrations.js';
+} from '../../../shared/contracts/integrations.schemas.js';
+import type { ApiKeySummary } from '../../../shared/contracts/integrations.schemas.js';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 6, 30) + minutes * 60_000).toISOString();
 

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Locations } from '../../../shared/contracts/wizard-api.js';
-import { consoleScreens, type CaseSummary } from '../../../shared/contracts/staff.js';
+import type { Locations } from '../../../shared/contracts/wizard-api.schemas.js';
+import { consoleScreens } from '../../../shared/contracts/staff.js';
+import type { CaseSummary } from '../../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { fill } from '../../../shared/text/persian.js';
 import { useLocations } from '../../api/queries.js';

@@ -1,6 +1,6 @@
 import pharmacyInfo from '../../../../schemas/steps/pharmacy-info.schema.json';
 import registerConfig from '../../../../schemas/register-config.json';
-import type { CasePage, FilterChoices, FilterField } from '../../../shared/contracts/staff.js';
+import type { CasePage, FilterChoices, FilterField } from '../../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { sampleAdmin, sampleAgent, sampleSummary } from '../ui/staff-fixtures.js';
 

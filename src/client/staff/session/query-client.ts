@@ -6,7 +6,7 @@
  */
 import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/http.js';
-import type { StaffMe } from '../../../shared/contracts/staff.js';
+import type { StaffMe } from '../../../shared/contracts/staff.schemas.js';
 import { staffKeys } from '../ui/query-keys.js';
 
 export const isUnauthenticated = (error: unknown): boolean => error instanceof ApiError && error.status === 401;

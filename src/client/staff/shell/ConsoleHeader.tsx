@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import type { StaffMe } from '../../../shared/contracts/staff.js';
+import type { StaffMe } from '../../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../../shared/text/console-strings.fa.js';
 
 export interface ConsoleHeaderProps {

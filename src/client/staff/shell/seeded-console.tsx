@@ -4,7 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { StaffMe } from '../../../shared/contracts/staff.js';
+import type { StaffMe } from '../../../shared/contracts/staff.schemas.js';
 import { sampleChoices } from '../list/list-fixtures.js';
 import { sampleColleagues } from '../ui/staff-fixtures.js';
 import { staffKeys } from '../ui/query-keys.js';

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../../shared/contracts/staff.js';
+import type { AuditEvent } from '../../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { fillVerbatim, formatCount } from './format.js';
 

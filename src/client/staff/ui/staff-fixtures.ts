@@ -3,7 +3,7 @@
  * the case's page and the audit log all show. Each room keeps the rest of its samples beside it.
  */
 import { sampleLocations } from '../../../../widgets/story-fixtures.js';
-import type { CaseDetail, CaseSummary, Colleague, StaffMe } from '../../../shared/contracts/staff.js';
+import type { CaseDetail, CaseSummary, Colleague, StaffMe } from '../../../shared/contracts/staff.schemas.js';
 
 /** The moment the stories' waiting times are counted to (three days after the sample's last change). */
 export const sampleNow = Date.parse('2026-11-24T10:00:00.000Z');

@@ -1,29 +1,25 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiTags } from '../../api-tags.js';
+import { staffPaths } from '../../../shared/contracts/staff.js';
 import {
-  staffPaths,
-  type AssignRequest,
-  type BulkStatusAnswer,
-  type BulkCaseStatusChange,
-  type NoteRequest,
-  type CaseStatusChange,
-} from '../../../shared/contracts/staff.js';
+  AssignRequest,
+  BulkCaseStatusChange,
+  BulkStatusAnswer,
+  CaseStatusChange,
+  NoteRequest,
+} from '../../../shared/contracts/staff.schemas.js';
 import { addNote, assignCase, moveCase, moveCases } from '../case.service.js';
 import type { UnassignedCount } from '../unassigned-count.js';
-import { noContent } from '../../api.schemas.js';
+import { noContent, type TypedApp } from '../../api.schemas.js';
 import { identity } from '../../staff-identity.js';
-import {
-  assignBodySchema,
-  bulkStatusAnswerSchema,
-  bulkStatusBodySchema,
-  idParams,
-  noteBodySchema,
-  statusBodySchema,
-} from './schemas.js';
+import { IdParams } from './schemas.js';
 import { errorResponses } from '../../errors.js';
 
 /** Working a case: its status (one or many), notes, and who handles it. Each is audited. */
-export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = async (app, { unassigned }) => {
+export const caseActionsRoutes: FastifyPluginAsyncTypebox<{ unassigned: UnassignedCount }> = async (
+  app,
+  { unassigned },
+) => {
   statusRoutes(app, unassigned);
   noteRoute(app);
   assigneeRoute(app, unassigned);
@@ -32,8 +28,8 @@ export const caseActionsRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount
 const tags = [apiTags.staffCaseWork.name];
 
 /** A case's next status, one case or many. */
-function statusRoutes(app: FastifyInstance, unassigned: UnassignedCount): void {
-  app.post<{ Params: { id: number }; Body: CaseStatusChange }>(
+function statusRoutes(app: TypedApp, unassigned: UnassignedCount): void {
+  app.post(
     staffPaths.status,
     {
       schema: {
@@ -42,9 +38,9 @@ function statusRoutes(app: FastifyInstance, unassigned: UnassignedCount): void {
         summary: 'Moves a registration to its next status',
         description:
           'new → contacted → approved | rejected; a rejection needs a reason. `from` is compared and set at once: 409 `status_conflict` when a colleague moved it first.',
-        params: idParams,
-        body: statusBodySchema,
-        response: { ...noContent, ...errorResponses },
+        params: IdParams,
+        body: CaseStatusChange,
+        response: { 204: noContent, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -56,7 +52,7 @@ function statusRoutes(app: FastifyInstance, unassigned: UnassignedCount): void {
     },
   );
 
-  app.post<{ Body: BulkCaseStatusChange }>(
+  app.post(
     staffPaths.bulkStatus,
     {
       schema: {
@@ -65,11 +61,11 @@ function statusRoutes(app: FastifyInstance, unassigned: UnassignedCount): void {
         summary: 'Moves several registrations to the same next status',
         description:
           'Each case is checked on its own `from` and audited on its own: the answer says, case by case, whether it moved, or why not (`status_conflict`, `not_found`). A rejection needs a reason (400, nothing changed).',
-        body: bulkStatusBodySchema,
-        response: { 200: bulkStatusAnswerSchema, ...errorResponses },
+        body: BulkCaseStatusChange,
+        response: { 200: BulkStatusAnswer, ...errorResponses },
       },
     },
-    async (request, reply): Promise<BulkStatusAnswer> => {
+    async (request, reply) => {
       const results = await moveCases(app.database, identity(request), request.body, app.clock(), {
         publicUrl: app.config.publicUrl,
       });
@@ -80,8 +76,8 @@ function statusRoutes(app: FastifyInstance, unassigned: UnassignedCount): void {
   );
 }
 
-function noteRoute(app: FastifyInstance): void {
-  app.post<{ Params: { id: number }; Body: NoteRequest }>(
+function noteRoute(app: TypedApp): void {
+  app.post(
     staffPaths.notes,
     {
       schema: {
@@ -89,9 +85,9 @@ function noteRoute(app: FastifyInstance): void {
         tags,
         summary: 'Adds a note to a registration',
         description: 'The note is kept with its author and time, and shows in the case’s timeline.',
-        params: idParams,
-        body: noteBodySchema,
-        response: { ...noContent, ...errorResponses },
+        params: IdParams,
+        body: NoteRequest,
+        response: { 204: noContent, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -101,8 +97,8 @@ function noteRoute(app: FastifyInstance): void {
   );
 }
 
-function assigneeRoute(app: FastifyInstance, unassigned: UnassignedCount): void {
-  app.put<{ Params: { id: number }; Body: AssignRequest }>(
+function assigneeRoute(app: TypedApp, unassigned: UnassignedCount): void {
+  app.put(
     staffPaths.assignee,
     {
       schema: {
@@ -111,9 +107,9 @@ function assigneeRoute(app: FastifyInstance, unassigned: UnassignedCount): void 
         summary: 'Sets who handles a registration',
         description:
           'An agent takes a case nobody handles (`from: null, to: <own id>`) or gives back their own (`from: <own id>, to: null`); an admin hands any case to any colleague of a case role. `from` is compared and set at once: 409 `assignment_conflict` when it is stale.',
-        params: idParams,
-        body: assignBodySchema,
-        response: { ...noContent, ...errorResponses },
+        params: IdParams,
+        body: AssignRequest,
+        response: { 204: noContent, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,9 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { apiTags } from '../../api-tags.js';
-import { staffPaths, type CaseListQuery, type CasePage, type FilterChoices } from '../../../shared/contracts/staff.js';
+import type { TypedApp } from '../../api.schemas.js';
+import { staffPaths } from '../../../shared/contracts/staff.js';
+import { CaseDetail, CasePage, Colleague, FilterChoices } from '../../../shared/contracts/staff.schemas.js';
 import type { Definition } from '../../definition/definition.js';
 import { definitionOfVersion } from '../../definition/definition-version.repository.js';
 import { ApiError, errorResponses } from '../../errors.js';
@@ -11,14 +14,7 @@ import { filterChoices } from '../filter-choices.js';
 import type { StaffIdentity } from '../../staff-identity.js';
 import type { UnassignedCount } from '../unassigned-count.js';
 import { identity } from '../../staff-identity.js';
-import {
-  caseDetailSchema,
-  casePageSchema,
-  colleagueSchema,
-  filterChoicesSchema,
-  idParams,
-  listQuerySchema,
-} from './schemas.js';
+import { CaseListQuery, IdParams } from './schemas.js';
 
 /** The list's `assignee` as the repository takes it: `me` is the caller's own id. */
 export function assigneeFilter(value: string | undefined, me: StaffIdentity): CaseFilters['assignee'] {
@@ -31,15 +27,15 @@ export function assigneeFilter(value: string | undefined, me: StaffIdentity): Ca
 const tags = [apiTags.staffRegistrations.name];
 
 /** The list of registrations, a case's page, the list's filter choices and the colleagues. */
-export const casesRoutes: FastifyPluginAsync<{ unassigned: UnassignedCount }> = async (app, { unassigned }) => {
+export const casesRoutes: FastifyPluginAsyncTypebox<{ unassigned: UnassignedCount }> = async (app, { unassigned }) => {
   caseListRoute(app, unassigned);
   filterChoicesRoute(app);
   colleaguesRoute(app);
   casePageRoute(app);
 };
 
-function caseListRoute(app: FastifyInstance, unassigned: UnassignedCount): void {
-  app.get<{ Querystring: CaseListQuery & { assignee?: string } }>(
+function caseListRoute(app: TypedApp, unassigned: UnassignedCount): void {
+  app.get(
     staffPaths.registrations,
     {
       schema: {
@@ -48,11 +44,11 @@ function caseListRoute(app: FastifyInstance, unassigned: UnassignedCount): void 
         summary: 'One page of registrations, filtered, searched and sorted',
         description:
           'With who handles each case and, while it is open, since when it waits; `unassigned` counts the open cases nobody handles, over the whole table.',
-        querystring: listQuerySchema,
-        response: { 200: casePageSchema, ...errorResponses },
+        querystring: CaseListQuery,
+        response: { 200: CasePage, ...errorResponses },
       },
     },
-    async (request, reply): Promise<CasePage> => {
+    async (request, reply) => {
       const { page = 1, pageSize = 25, sort = 'created_at', direction = 'desc', assignee, ...rest } = request.query;
       const filters: CaseFilters = { ...rest, assignee: assigneeFilter(assignee, identity(request)) };
       const [{ total, rows }, unassignedCases] = await Promise.all([
@@ -65,7 +61,7 @@ function caseListRoute(app: FastifyInstance, unassigned: UnassignedCount): void 
   );
 }
 
-function filterChoicesRoute(app: FastifyInstance): void {
+function filterChoicesRoute(app: TypedApp): void {
   // The live version's choices: an option published from the editor is a filter at once.
   const choicesByVersion = new WeakMap<Definition, FilterChoices>();
   const liveChoices = (): FilterChoices => {
@@ -84,7 +80,7 @@ function filterChoicesRoute(app: FastifyInstance): void {
         tags,
         summary: "The list filters' choices",
         description: 'Plans, pharmacy types and services with their Persian titles, taken from schemas/.',
-        response: { 200: filterChoicesSchema, ...errorResponses },
+        response: { 200: FilterChoices, ...errorResponses },
       },
     },
     async (_request, reply) => {
@@ -94,7 +90,7 @@ function filterChoicesRoute(app: FastifyInstance): void {
   );
 }
 
-function colleaguesRoute(app: FastifyInstance): void {
+function colleaguesRoute(app: TypedApp): void {
   app.get(
     staffPaths.colleagues,
     {
@@ -103,7 +99,7 @@ function colleaguesRoute(app: FastifyInstance): void {
         tags,
         summary: 'The colleagues a case can be given to',
         description: 'Active accounts of a case role (agents and admins), by e-mail.',
-        response: { 200: { type: 'array', items: colleagueSchema }, ...errorResponses },
+        response: { 200: Type.Array(Colleague), ...errorResponses },
       },
     },
     async (_request, reply) => {
@@ -113,7 +109,7 @@ function colleaguesRoute(app: FastifyInstance): void {
   );
 }
 
-function casePageRoute(app: FastifyInstance): void {
+function casePageRoute(app: TypedApp): void {
   const reading = async (version: string): Promise<CaseReading> => {
     const definition = await definitionOfVersion(app.database.db, version, app.definitions);
     return {
@@ -123,7 +119,7 @@ function casePageRoute(app: FastifyInstance): void {
       locations: app.locations.data,
     };
   };
-  app.get<{ Params: { id: number } }>(
+  app.get(
     staffPaths.registration,
     {
       schema: {
@@ -132,8 +128,8 @@ function casePageRoute(app: FastifyInstance): void {
         summary: "A registration's page",
         description:
           'Its answers as a colleague reads them (the wizard review step’s rules, against the definition version it was made under), contact, status and the next ones, who handles it, notes, timeline and possible duplicates.',
-        params: idParams,
-        response: { 200: caseDetailSchema, ...errorResponses },
+        params: IdParams,
+        response: { 200: CaseDetail, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,20 +1,22 @@
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { apiTags } from '../../api-tags.js';
-import { staffPaths, type ExportQuery } from '../../../shared/contracts/staff.js';
+import { staffPaths } from '../../../shared/contracts/staff.js';
 import { appendAudit } from '../../audit/audit.repository.js';
 import { countCases, type CaseFilters } from '../case.repository.js';
 import { exportRegistrations } from '../export.js';
 import { assigneeFilter } from './cases.routes.js';
 import { identity } from '../../staff-identity.js';
-import { filterProperties } from './schemas.js';
+import { ExportQuery } from './schemas.js';
+import { OpenObject } from '../../../shared/contracts/common.schemas.js';
 import { errorResponses } from '../../errors.js';
 
 const contentType = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
 
 /** The filtered registrations as a file (admins): the same module as `npm run registrations -- export`. */
-export const exportRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: ExportQuery & { assignee?: string } }>(
+export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     staffPaths.export,
     {
       schema: {
@@ -23,20 +25,13 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Exports the filtered registrations (admins)',
         description:
           'CSV (UTF-8 with a BOM for Excel: key columns, then one per further form field) or JSON (each registration with its whole form), as the command line writes them. Audited.',
-        querystring: {
-          type: 'object',
-          required: ['format'],
-          additionalProperties: false,
-          properties: { ...filterProperties, format: { type: 'string', enum: ['csv', 'json'] } },
-        },
+        querystring: ExportQuery,
         response: {
           200: {
             description: 'the export file',
             content: {
-              'text/csv': { schema: { type: 'string' } },
-              'application/json': {
-                schema: { type: 'array', items: { type: 'object', additionalProperties: true } },
-              },
+              'text/csv': { schema: Type.String() },
+              'application/json': { schema: Type.Array(OpenObject()) },
             },
           },
           ...errorResponses,
@@ -58,11 +53,14 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
           count: await countCases(app.database.db, filters),
         },
       });
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="registrations.${format}"`)
-        .type(contentType[format])
-        .send(Readable.from(exportRegistrations(app.database.db, format, filters)));
+      return (
+        reply
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="registrations.${format}"`)
+          .type(contentType[format])
+          // Streamed as it is read: the 200 schemas describe the file, not the stream that writes it.
+          .send(Readable.from(exportRegistrations(app.database.db, format, filters)) as never)
+      );
     },
   );
 };

@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiTags } from '../../api-tags.js';
-import { STAFF_ROLES, staffPaths, type SignInRequest } from '../../../shared/contracts/staff.js';
+import { STAFF_ROLES, staffPaths } from '../../../shared/contracts/staff.js';
+import { SignInRequest, StaffMe } from '../../../shared/contracts/staff.schemas.js';
 import { fa } from '../../../shared/text/strings.fa.js';
 import { faConsole } from '../../../shared/text/console-strings.fa.js';
 import { fill } from '../../../shared/text/persian.js';
@@ -9,7 +10,6 @@ import { appendAudit } from '../../audit/audit.repository.js';
 import { signIn, signOut } from '../staff.service.js';
 import { identity } from '../../staff-identity.js';
 import { noContent } from '../../api.schemas.js';
-import { meSchema } from './schemas.js';
 
 const tags = [apiTags.staffSession.name];
 
@@ -30,11 +30,11 @@ function signInLocked(retryAfterMs: number): ApiError {
 }
 
 /** Signing in and out, and who is signed in. */
-export const sessionRoutes: FastifyPluginAsync = async (app) => {
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = () => app.database.db;
   const session = app.staffSession;
 
-  app.post<{ Body: SignInRequest }>(
+  app.post(
     staffPaths.session,
     {
       schema: {
@@ -43,16 +43,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Signs a colleague in',
         description:
           'A new server-side session in an HttpOnly cookie. Wrong passwords lock the account and the address for a while (429 `sign_in_locked`, with Retry-After); an unknown e-mail is answered the same way.',
-        body: {
-          type: 'object',
-          required: ['email', 'password'],
-          additionalProperties: false,
-          properties: {
-            email: { type: 'string', minLength: 3, maxLength: 254 },
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
-          },
-        },
-        response: { 200: meSchema, ...errorResponses },
+        body: SignInRequest,
+        response: { 200: StaffMe, ...errorResponses },
       },
       config: { staffPublic: true, rateLimit: { max: app.config.rateLimit.signInPerMinute } },
     },
@@ -78,7 +70,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'The signed-in colleague',
         description: 'The e-mail and role of the session’s colleague; 401 without a live session.',
-        response: { 200: meSchema, ...errorResponses },
+        response: { 200: StaffMe, ...errorResponses },
       },
       // Every role may ask who it is.
       config: { staffRoles: STAFF_ROLES },
@@ -98,7 +90,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Signs out',
         description: 'The session is revoked on the server and its cookie cleared.',
-        response: { ...noContent, ...errorResponses },
+        response: { 204: noContent, ...errorResponses },
       },
       config: { staffRoles: STAFF_ROLES },
     },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { AuditEvent } from '../../../../shared/contracts/staff.js';
+import type { AuditEvent } from '../../../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { casePath } from '../../ui/case-path.js';
 import { formatWhen } from '../../ui/format.js';

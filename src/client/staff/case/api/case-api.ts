@@ -1,10 +1,6 @@
 import { request } from '../../../api/http.js';
-import {
-  staffPaths,
-  type AssignRequest,
-  type CaseDetail,
-  type CaseStatus,
-} from '../../../../shared/contracts/staff.js';
+import { staffPaths, type CaseStatus } from '../../../../shared/contracts/staff.js';
+import type { AssignRequest, CaseDetail } from '../../../../shared/contracts/staff.schemas.js';
 import { withId } from '../../ui/api/staff-paths.js';
 
 /** A case's calls; the read takes React Query's signal so a stale one is cancelled. */

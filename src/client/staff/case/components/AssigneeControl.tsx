@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AssignRequest, Colleague, StaffMe } from '../../../../shared/contracts/staff.js';
+import type { AssignRequest, Colleague, StaffMe } from '../../../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 
 export interface AssigneeControlProps {

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { lazy, Suspense } from 'react';
 import { AttributionControl, CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
-import type { MapSettings } from '../../../../shared/contracts/wizard-api.js';
+import type { MapSettings } from '../../../../shared/contracts/wizard-api.schemas.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { neshanMapOptions, providerOptions, tileLayerProps } from '../../../../../widgets/map/centre.js';
 

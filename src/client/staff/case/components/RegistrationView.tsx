@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { MapSettings } from '../../../../shared/contracts/wizard-api.js';
-import type { CaseDetail, CaseStatus } from '../../../../shared/contracts/staff.js';
+import type { MapSettings } from '../../../../shared/contracts/wizard-api.schemas.js';
+import type { CaseStatus } from '../../../../shared/contracts/staff.js';
+import type { CaseDetail } from '../../../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { casePath } from '../../ui/case-path.js';
 import { formatMobile, formatPersonNumber, formatWaiting, formatWhen, personName, telHref } from '../../ui/format.js';

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../../../shared/contracts/staff.js';
+import type { AuditEvent } from '../../../../shared/contracts/staff.schemas.js';
 import { eventText } from '../../ui/event-text.js';
 import { formatWhen } from '../../ui/format.js';
 

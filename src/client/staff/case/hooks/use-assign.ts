@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AssignRequest } from '../../../../shared/contracts/staff.js';
+import type { AssignRequest } from '../../../../shared/contracts/staff.schemas.js';
 import { caseApi } from '../api/case-api.js';
 import { useCasesChanged } from '../../ui/hooks/use-cases-changed.js';
 

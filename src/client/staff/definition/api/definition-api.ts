@@ -4,49 +4,26 @@
  * Beside the diff, the form's behaviour (/api/staff/insights) of the live and the previous version.
  */
 import { request } from '../../../api/http.js';
-import { insightsPaths, type InsightsAnswer } from '../../../../shared/contracts/insights.js';
+import { insightsPaths } from '../../../../shared/contracts/insights.js';
+import type { InsightsAnswer } from '../../../../shared/contracts/insights.schemas.js';
 import { withQuery } from '../../ui/api/staff-paths.js';
-import {
-  definitionStaffPaths,
-  type DefinitionProblem,
-  type DefinitionVersionSummary,
-  type DraftAnswer,
-  type DraftSaved,
-  type PublishAnswer,
-  type PublishRequest,
-} from '../../../../shared/contracts/definition.js';
+import { definitionStaffPaths } from '../../../../shared/contracts/definition.js';
+import type {
+  DefinitionChange,
+  DefinitionDiff,
+  DefinitionProblem,
+  DefinitionVersionSummary,
+  DraftAnswer,
+  DraftSaved,
+  PublishAnswer,
+  PublishRequest,
+  PreviewTokenAnswer,
+} from '../../../../shared/contracts/definition.schemas.js';
 import type { DefinitionFiles, DefinitionTexts } from '../../../../shared/definition/definition-files.js';
-import { definitionAssetPaths, type PreviewTokenAnswer } from '../../../../shared/definition/definition-assets.js';
+import { definitionAssetPaths } from '../../../../shared/definition/definition-assets.js';
 
-export type { DefinitionProblem, DefinitionVersionSummary, DraftAnswer, DraftSaved };
+export type { DefinitionChange, DefinitionDiff, DefinitionProblem, DefinitionVersionSummary, DraftAnswer, DraftSaved };
 export type { DefinitionFiles, DefinitionTexts };
-
-/** One change between the live version and the draft, in words (src/server/definition-publishing/definition-diff.ts). */
-export interface DefinitionChange {
-  kind: 'added' | 'removed' | 'changed';
-  subject: string;
-  file: string;
-  pointer: string;
-  /** The change in one Persian sentence. */
-  words: string;
-}
-
-/** A file that differs between the two versions: both texts in the server's layout (null: not in that version). */
-export interface ChangedFile {
-  file: string;
-  status: 'added' | 'removed' | 'changed';
-  live: string | null;
-  draft: string | null;
-}
-
-/** GET /api/staff/definition/diff: the draft against the live version, in words and as JSON. */
-export interface DefinitionDiff {
-  liveVersion: string;
-  draftVersion: string;
-  revision: number;
-  changes: DefinitionChange[];
-  files: ChangedFile[];
-}
 
 export const definitionApi = {
   versions: (signal?: AbortSignal) => request<DefinitionVersionSummary[]>(definitionStaffPaths.versions, { signal }),

@@ -1,5 +1,6 @@
 import { request } from '../../../api/http.js';
-import { staffPaths, type FunnelAnswer } from '../../../../shared/contracts/staff.js';
+import { staffPaths } from '../../../../shared/contracts/staff.js';
+import type { FunnelAnswer } from '../../../../shared/contracts/staff.schemas.js';
 import { withQuery } from '../../ui/api/staff-paths.js';
 
 export const funnelApi = {

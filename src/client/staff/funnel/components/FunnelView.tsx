@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { FunnelAnswer, FunnelRow } from '../../../../shared/contracts/staff.js';
+import type { FunnelAnswer, FunnelRow } from '../../../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { dayKeyOf, submittedDayRangeForm, type DayRangeErrors } from '../../ui/day-range.js';
 import { formatCount, formatDay, formText } from '../../ui/format.js';

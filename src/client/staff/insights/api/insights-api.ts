@@ -1,5 +1,6 @@
 import { request } from '../../../api/http.js';
-import { insightsPaths, type InsightsAnswer } from '../../../../shared/contracts/insights.js';
+import { insightsPaths } from '../../../../shared/contracts/insights.js';
+import type { InsightsAnswer } from '../../../../shared/contracts/insights.schemas.js';
 import { withQuery } from '../../ui/api/staff-paths.js';
 
 export const insightsApi = {

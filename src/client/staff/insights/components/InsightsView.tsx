@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { InsightsAnswer, VersionInsights } from '../../../../shared/contracts/insights.js';
+import type { InsightsAnswer, VersionInsights } from '../../../../shared/contracts/insights.schemas.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { fill } from '../../../../shared/text/persian.js';
 import { dayKeyOf, submittedDayRangeForm, type DayRangeErrors } from '../../ui/day-range.js';

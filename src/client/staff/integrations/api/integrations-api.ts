@@ -3,17 +3,15 @@
  * their delivery log, and API keys. Admins only; writes carry the anti-forgery header (http.ts).
  */
 import { request } from '../../../api/http.js';
-import {
-  integrationPaths,
-  type ApiKeyCreated,
-  type ApiKeyScope,
-  type ApiKeySummary,
-  type WebhookCreated,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEndpointInput,
-  type WebhookTestAnswer,
-} from '../../../../shared/contracts/integrations.js';
+import { integrationPaths, type ApiKeyScope } from '../../../../shared/contracts/integrations.js';
+import type {
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointInput,
+  WebhookTestAnswer,
+} from '../../../../shared/contracts/integrations.schemas.js';
+import type { ApiKeyCreated, ApiKeySummary } from '../../../../shared/contracts/integrations.schemas.js';
 
 const withIds = (path: string, ids: Record<string, number>): string =>
   path.replace(/:(\w+)/g, (whole, name: string) => (name in ids ? String(ids[name]) : whole));

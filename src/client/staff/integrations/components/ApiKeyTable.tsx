@@ -1,5 +1,5 @@
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
-import type { ApiKeySummary } from '../../../../shared/contracts/integrations.js';
+import type { ApiKeySummary } from '../../../../shared/contracts/integrations.schemas.js';
 import { fill } from '../../../../shared/text/persian.js';
 import { formatWhen } from '../../ui/format.js';
 import { ConfirmAction } from './ConfirmAction.js';

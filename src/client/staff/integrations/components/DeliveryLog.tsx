@@ -1,5 +1,5 @@
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
-import type { WebhookDelivery } from '../../../../shared/contracts/integrations.js';
+import type { WebhookDelivery } from '../../../../shared/contracts/integrations.schemas.js';
 import { faDigits, fill } from '../../../../shared/text/persian.js';
 import { formatWhen } from '../../ui/format.js';
 

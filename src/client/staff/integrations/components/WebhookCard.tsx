@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
-import type { WebhookEndpoint, WebhookTestAnswer } from '../../../../shared/contracts/integrations.js';
+import type { WebhookEndpoint, WebhookTestAnswer } from '../../../../shared/contracts/integrations.schemas.js';
 import { faDigits, fill } from '../../../../shared/text/persian.js';
 import { formatWhen } from '../../ui/format.js';
 import { QueryError } from '../../ui/components/QueryError.js';

@@ -1,12 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
-import {
-  MAX_WEBHOOK_HEADERS,
-  WEBHOOK_EVENTS,
-  type WebhookEndpoint,
-  type WebhookEndpointInput,
-  type WebhookEvent,
-} from '../../../../shared/contracts/integrations.js';
+import { MAX_WEBHOOK_HEADERS, WEBHOOK_EVENTS, type WebhookEvent } from '../../../../shared/contracts/integrations.js';
+import type { WebhookEndpoint, WebhookEndpointInput } from '../../../../shared/contracts/integrations.schemas.js';
 import { faDigits, fill } from '../../../../shared/text/persian.js';
 import { FieldErrorSummary } from './FieldErrorSummary.js';
 import { fieldProblems, formMessage } from './form-errors.js';

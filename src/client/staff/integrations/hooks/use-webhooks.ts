@@ -3,7 +3,7 @@
  * mutation cache (gcTime 0): the component that shows it once is its only holder.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WebhookEndpointInput } from '../../../../shared/contracts/integrations.js';
+import type { WebhookEndpointInput } from '../../../../shared/contracts/integrations.schemas.js';
 import { integrationsApi } from '../api/integrations-api.js';
 import { integrationKeys } from './integration-keys.js';
 

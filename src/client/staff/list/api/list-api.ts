@@ -1,11 +1,11 @@
 import { request } from '../../../api/http.js';
-import {
-  staffPaths,
-  type BulkStatusAnswer,
-  type BulkCaseStatusChange,
-  type CasePage,
-  type FilterChoices,
-} from '../../../../shared/contracts/staff.js';
+import { staffPaths } from '../../../../shared/contracts/staff.js';
+import type {
+  BulkStatusAnswer,
+  BulkCaseStatusChange,
+  CasePage,
+  FilterChoices,
+} from '../../../../shared/contracts/staff.schemas.js';
 import { withQuery } from '../../ui/api/staff-paths.js';
 
 /** The list's calls; reads take React Query's signal so a stale one is cancelled. */

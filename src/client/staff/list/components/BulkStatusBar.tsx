@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import {
-  NEXT_STATUSES,
-  type BulkStatusResult,
-  type CaseStatus,
-  type CaseSummary,
-} from '../../../../shared/contracts/staff.js';
+import { NEXT_STATUSES, type CaseStatus } from '../../../../shared/contracts/staff.js';
+import type { BulkStatusResult, CaseSummary } from '../../../../shared/contracts/staff.schemas.js';
 import { fa } from '../../../../shared/text/strings.fa.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { fill } from '../../../../shared/text/persian.js';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { Locations } from '../../../../shared/contracts/wizard-api.js';
-import type { Colleague, FilterChoices, FilterField } from '../../../../shared/contracts/staff.js';
+import type { Locations } from '../../../../shared/contracts/wizard-api.schemas.js';
+import type { Colleague, FilterChoices, FilterField } from '../../../../shared/contracts/staff.schemas.js';
 import { fa } from '../../../../shared/text/strings.fa.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { dayKeyOf, submittedDayRangeForm, type DayRangeErrors } from '../../ui/day-range.js';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { CaseSummary, ListSort } from '../../../../shared/contracts/staff.js';
+import type { ListSort } from '../../../../shared/contracts/staff.js';
+import type { CaseSummary } from '../../../../shared/contracts/staff.schemas.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { fillVerbatim, formatMobile, formatWaiting, formatWhen, personName, telHref } from '../../ui/format.js';
 import { casePath } from '../../ui/case-path.js';

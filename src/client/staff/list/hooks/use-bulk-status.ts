@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BulkCaseStatusChange } from '../../../../shared/contracts/staff.js';
+import type { BulkCaseStatusChange } from '../../../../shared/contracts/staff.schemas.js';
 import { listApi } from '../api/list-api.js';
 import { useCasesChanged } from '../../ui/hooks/use-cases-changed.js';
 

@@ -1,4 +1,5 @@
-import { followupPaths, type OutboxAnswer, type OutboxStatus } from '../../../../shared/contracts/followup.js';
+import { followupPaths, type OutboxStatus } from '../../../../shared/contracts/followup.js';
+import type { OutboxAnswer } from '../../../../shared/contracts/followup.schemas.js';
 import { request } from '../../../api/http.js';
 
 /** GET /api/staff/outbox (admins), one status or all. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { OutboxAnswer } from '../../../../shared/contracts/followup.js';
+import type { OutboxAnswer } from '../../../../shared/contracts/followup.schemas.js';
 import { OutboxView } from './OutboxView.js';
 
 const at = Date.UTC(2026, 10, 20, 6, 30);

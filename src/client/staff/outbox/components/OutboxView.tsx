@@ -1,4 +1,5 @@
-import type { OutboxAnswer, OutboxItem, OutboxStatus } from '../../../../shared/contracts/followup.js';
+import type { OutboxStatus } from '../../../../shared/contracts/followup.js';
+import type { OutboxAnswer, OutboxItem } from '../../../../shared/contracts/followup.schemas.js';
 import { faConsole } from '../../../../shared/text/console-strings.fa.js';
 import { fill } from '../../../../shared/text/persian.js';
 import { formatWhen } from '../../ui/format.js';

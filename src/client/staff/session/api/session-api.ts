@@ -1,5 +1,6 @@
 import { request } from '../../../api/http.js';
-import { staffPaths, type StaffMe } from '../../../../shared/contracts/staff.js';
+import { staffPaths } from '../../../../shared/contracts/staff.js';
+import type { StaffMe } from '../../../../shared/contracts/staff.schemas.js';
 
 /** The console's session: who is signed in, signing in and out. */
 export const sessionApi = {
