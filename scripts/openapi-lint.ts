@@ -12,7 +12,12 @@ import { OPENAPI_PATH } from '../src/server/plugins/openapi.js';
 
 async function servedDocument(): Promise<string> {
   const app = await buildApp({
-    config: loadConfig({ DATABASE_URL: 'sqlite::memory:', NODE_ENV: 'test', CLIENT_DIR: join(tmpdir(), 'no-client') }),
+    config: loadConfig({
+      DATABASE_URL: 'sqlite::memory:',
+      NODE_ENV: 'test',
+      CLIENT_DIR: join(tmpdir(), 'no-client'),
+      SSR_DIR: join(tmpdir(), 'no-client', 'ssr'),
+    }),
   });
   try {
     const response = await app.inject({ url: OPENAPI_PATH });
