@@ -26,6 +26,9 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // One file at a time for now: beside the two builds on two cores, the heaviest files
+          // (generated validators, hostile drafts) ran past their timeouts in two workers.
+          fileParallelism: false,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
