@@ -9,7 +9,7 @@ import type { ApiKeyCreated, ApiKeySummary } from '../../src/shared/contracts/in
 import type { AuditAnswer, CaseDetail, CasePage } from '../../src/shared/contracts/staff.schemas.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
 import { fill } from '../../src/shared/text/persian.js';
-import { MAX_STORED_INTEGER } from '../../src/server/api-keys/api-key.schemas.js';
+import { MAX_STORED_INTEGER } from '../../src/server/staff/routes/schemas.js';
 import { serviceUrl } from '../services.js';
 import { moveStatus, testClock } from './followup-helpers.js';
 import {

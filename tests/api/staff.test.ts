@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STORED_INTEGER } from '../../src/server/staff/routes/schemas.js';
 import { STAFF_PREFIX, requireStaff } from '../../src/server/plugins/staff-auth.js';
 import { CASE_ROLES } from '../../src/shared/contracts/staff.js';
 import { fa } from '../../src/shared/text/strings.fa.js';
@@ -236,6 +237,35 @@ describe.each(targets)('staff API on $name', (target: DatabaseTarget) => {
     expect(page.timeline.map((event) => event.action)).toEqual(['status', 'note']);
     const filtered = await app.inject({ url: '/api/staff/registrations?status=new', headers });
     expect(filtered.json<{ items: Registered[] }>().items.map((item) => item.id)).not.toContain(found.id);
+  });
+
+  it('refuses numbers past what a column holds with 400, never 500, and takes the largest that fits', async () => {
+    const agent = await signIn('agent@example.ir');
+    const admin = await signIn('admin@example.ir');
+    const tooLarge = MAX_STORED_INTEGER + 1;
+    const queries = [
+      ...['provinceId', 'cityId', 'tier', 'type', 'service', 'page'].map((name) => `?${name}=${tooLarge}`),
+      '?assignee=9999999999',
+    ];
+    for (const query of queries) {
+      const list = await app.inject({ url: `/api/staff/registrations${query}`, headers: { cookie: agent.cookie } });
+      expect(list.statusCode, query).toBe(400);
+      if (query.startsWith('?page')) continue;
+      const file = await app.inject({ url: `/api/staff/export${query}&format=csv`, headers: { cookie: admin.cookie } });
+      expect(file.statusCode, `export ${query}`).toBe(400);
+    }
+    const one = await app.inject({ url: `/api/staff/registrations/${tooLarge}`, headers: { cookie: agent.cookie } });
+    expect(one.statusCode).toBe(400);
+    const fits = await app.inject({
+      url: `/api/staff/registrations?provinceId=${MAX_STORED_INTEGER}&assignee=999999999`,
+      headers: { cookie: agent.cookie },
+    });
+    expect(fits.statusCode).toBe(200);
+    const largest = await app.inject({
+      url: `/api/staff/registrations/${MAX_STORED_INTEGER}`,
+      headers: { cookie: agent.cookie },
+    });
+    expect(largest.statusCode).toBe(404);
   });
 
   it("gives the filters' choices from schemas/, and each filter narrows the list", async () => {

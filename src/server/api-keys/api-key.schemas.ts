@@ -5,14 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { Instant, Nullable, OpenObject } from '../../shared/contracts/common.schemas.js';
 import { CaseAnswer, CaseSummary } from '../../shared/contracts/staff.schemas.js';
-import { CaseFilterQuery } from '../staff/routes/schemas.js';
-
-/**
- * The largest id or code a column holds (PostgreSQL's integer): a larger number in a query is
- * refused with 400 here rather than reach the database and fail there (500 on PostgreSQL).
- */
-export const MAX_STORED_INTEGER = 2_147_483_647;
-const StoredInteger = Type.Integer({ minimum: 0, maximum: MAX_STORED_INTEGER });
+import { CaseFilterQuery, MAX_STORED_INTEGER } from '../staff/routes/schemas.js';
 
 export const KeyIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the key id' }),
@@ -22,11 +15,6 @@ export const KeyIdParams = Type.Object({
 export const ReaderListQuery = Type.Object(
   {
     ...CaseFilterQuery.properties,
-    provinceId: Type.Optional(StoredInteger),
-    cityId: Type.Optional(StoredInteger),
-    tier: Type.Optional(StoredInteger),
-    type: Type.Optional(StoredInteger),
-    service: Type.Optional(StoredInteger),
     assignee: Type.Optional(
       Type.String({
         // Nine digits at most: every account id fits PostgreSQL's integer.

@@ -15,8 +15,8 @@ import {
 import { parsePayload } from '../staff/export.js';
 import { fa } from '../../shared/text/strings.fa.js';
 import { fill } from '../../shared/text/persian.js';
+import { MAX_STORED_INTEGER } from '../staff/routes/schemas.js';
 import {
-  MAX_STORED_INTEGER,
   ReaderDetail,
   ReaderListQuery,
   ReaderPage,

@@ -6,7 +6,16 @@ import { Type, type Static } from 'typebox';
 import { CASE_STATUSES, LIST_SORTS } from '../../../shared/contracts/staff.js';
 import { Instant, StringEnum } from '../../../shared/contracts/common.schemas.js';
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, description: 'the registration id' }) });
+/**
+ * The largest id or code a column holds (PostgreSQL's integer): a larger number in a query is
+ * refused with 400 here rather than reach the database and fail there (500 on PostgreSQL).
+ */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+const StoredInteger = Type.Integer({ minimum: 0, maximum: MAX_STORED_INTEGER });
+
+export const IdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the registration id' }),
+});
 
 /** The list's filters, also the export's and (narrowed) the /api/v1 readers'; `to` is exclusive. */
 export const CaseFilterQuery = Type.Object({
@@ -17,16 +26,17 @@ export const CaseFilterQuery = Type.Object({
     }),
   ),
   status: Type.Optional(StringEnum(CASE_STATUSES)),
-  provinceId: Type.Optional(Type.Integer()),
-  cityId: Type.Optional(Type.Integer()),
-  tier: Type.Optional(Type.Integer()),
-  type: Type.Optional(Type.Integer()),
-  service: Type.Optional(Type.Integer()),
+  provinceId: Type.Optional(StoredInteger),
+  cityId: Type.Optional(StoredInteger),
+  tier: Type.Optional(StoredInteger),
+  type: Type.Optional(StoredInteger),
+  service: Type.Optional(StoredInteger),
   from: Type.Optional(Type.With(Instant, { description: 'registered at or after this instant' })),
   to: Type.Optional(Type.With(Instant, { description: 'registered before this instant' })),
   assignee: Type.Optional(
     Type.String({
-      pattern: '^(me|none|[1-9][0-9]{0,9})$',
+      // Nine digits at most: every account id fits PostgreSQL's integer.
+      pattern: '^(me|none|[1-9][0-9]{0,8})$',
       description: "`me`, `none` (nobody handles it) or a colleague's account id",
     }),
   ),
@@ -37,7 +47,7 @@ export type CaseFilterQuery = Static<typeof CaseFilterQuery>;
 export const CaseListQuery = Type.Object(
   {
     ...CaseFilterQuery.properties,
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_STORED_INTEGER, default: 1 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
     sort: Type.Optional(StringEnum(LIST_SORTS, { default: 'created_at' })),
     direction: Type.Optional(StringEnum(['asc', 'desc'], { default: 'desc' })),
