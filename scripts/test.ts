@@ -34,11 +34,16 @@ const groups: Group[] = [
     ],
   },
   {
-    // The API files run one after another (one core); the builds take the other.
+    // The API files run one after another (one core); the builds take the other, and then the
+    // reliability files that mostly wait (on lock delays, leases, scrapes) use what is left of it.
     name: 'tests in Node, and the builds',
     stages: [
       stage('unit, api and story tests', npm('run', 'test:unit')),
-      stage('production build (dist/, used by every stage below)', npm('run', 'build')),
+      stage(
+        'production build (dist/, used by every stage below), then the reliability files that mostly wait',
+        npm('run', 'build'),
+        npm('run', 'test:reliability', '--', '--project', 'reliability:waiting'),
+      ),
       stage('static Storybook, and a story for every widget and step', npm('run', 'build-storybook'), [
         'npx',
         ['tsx', 'tests/stories/check-static.ts'],
@@ -56,8 +61,13 @@ const groups: Group[] = [
     stages: [stage('the wizard in Firefox and WebKit', npm('run', 'test:engines'))],
   },
   {
-    name: 'reliability against a real server',
-    stages: [stage('reliability against a real server', npm('run', 'test:reliability'))],
+    name: 'reliability under load',
+    stages: [
+      stage(
+        'reliability under load: the files that load both cores or time answers',
+        npm('run', 'test:reliability', '--', '--project', 'reliability:load'),
+      ),
+    ],
   },
   {
     name: 'benchmark smoke run',

@@ -69,7 +69,15 @@ async function startProcess(
   const logFd = openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // SHUTDOWN_DELAY_MS 0: no balancer to drain, so each server stops at once between the sections.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SHUTDOWN_DELAY_MS: '0',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', logFd, logFd],
   });
   closeSync(logFd);

@@ -116,6 +116,8 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
       RATE_LIMIT_REGISTRATION_PER_MINUTE: '10000',
       RATE_LIMIT_STATISTIC_PER_MINUTE: '10000',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+      // No balancer to drain here: stopped at once (the delay itself is tested in tests/reliability).
+      SHUTDOWN_DELAY_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', log, log],
