@@ -5,7 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { Instant, Nullable, OpenObject } from '../../shared/contracts/common.schemas.js';
 import { CaseAnswer, CaseSummary } from '../../shared/contracts/staff.schemas.js';
-import { CaseFilterQuery, MAX_STORED_INTEGER } from '../staff/routes/schemas.js';
+import { ACCOUNT_ID_PATTERN, CaseFilterQuery, MAX_STORED_INTEGER } from '../staff/routes/schemas.js';
 
 export const KeyIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the key id' }),
@@ -17,8 +17,7 @@ export const ReaderListQuery = Type.Object(
     ...CaseFilterQuery.properties,
     assignee: Type.Optional(
       Type.String({
-        // Nine digits at most: every account id fits PostgreSQL's integer.
-        pattern: '^(none|[1-9][0-9]{0,8})$',
+        pattern: `^(none|${ACCOUNT_ID_PATTERN})$`,
         description: "`none` (open cases nobody handles) or a colleague's account id",
       }),
     ),

@@ -13,6 +13,7 @@ import { fa } from '../../shared/text/strings.fa.js';
 import { fill } from '../../shared/text/persian.js';
 import { declarationOf, fieldOption } from '../../shared/definition/widget-declarations.js';
 import { fieldTarget, formSteps, type LoadedWizard } from '../../shared/definition/wizard-definition.js';
+import { INTEGER_COLUMN } from '../db/tables.js';
 import { STORED_FLOOR, type FormColumnName } from './registration.columns.js';
 
 /** What the floor compares with that the form does not hold: the version's plans, the known cities. */
@@ -23,9 +24,6 @@ export interface FloorLists {
 
 /** Each form column's message: typed by the column map, so a new column cannot go without one. */
 const messages: Record<FormColumnName, string> = fa.floor.fields;
-
-/** The range of an `integer` column on PostgreSQL: a value outside it cannot be stored at all. */
-const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 };
 
 const shapes = Object.fromEntries(
   Object.entries(formatShapes).map(([name, pattern]) => [name, new RegExp(pattern)]),
@@ -57,8 +55,8 @@ function fits(rule: FloorRule, value: unknown, lists: FloorLists): boolean {
       return (
         typeof value === 'number' &&
         Number.isInteger(value) &&
-        value >= INTEGER_RANGE.min &&
-        value <= INTEGER_RANGE.max &&
+        value >= INTEGER_COLUMN.min &&
+        value <= INTEGER_COLUMN.max &&
         fitsNumber(rule, value, lists)
       );
     case 'number':

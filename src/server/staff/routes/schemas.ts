@@ -5,13 +5,17 @@
 import { Type, type Static } from 'typebox';
 import { CASE_STATUSES, LIST_SORTS } from '../../../shared/contracts/staff.js';
 import { Instant, StringEnum } from '../../../shared/contracts/common.schemas.js';
+import { INTEGER_COLUMN } from '../../db/tables.js';
 
 /**
- * The largest id or code a column holds (PostgreSQL's integer): a larger number in a query is
- * refused with 400 here rather than reach the database and fail there (500 on PostgreSQL).
+ * The largest id or code a column holds: a larger number in a query is refused with 400 here
+ * rather than reach the database and fail there (500 on PostgreSQL).
  */
-export const MAX_STORED_INTEGER = 2_147_483_647;
+export const MAX_STORED_INTEGER = INTEGER_COLUMN.max;
 const StoredInteger = Type.Integer({ minimum: 0, maximum: MAX_STORED_INTEGER });
+
+/** A colleague's account id as a query writes it: nine digits at most, so it fits the column. */
+export const ACCOUNT_ID_PATTERN = '[1-9][0-9]{0,8}';
 
 export const IdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: MAX_STORED_INTEGER, description: 'the registration id' }),
@@ -35,8 +39,7 @@ export const CaseFilterQuery = Type.Object({
   to: Type.Optional(Type.With(Instant, { description: 'registered before this instant' })),
   assignee: Type.Optional(
     Type.String({
-      // Nine digits at most: every account id fits PostgreSQL's integer.
-      pattern: '^(me|none|[1-9][0-9]{0,8})$',
+      pattern: `^(me|none|${ACCOUNT_ID_PATTERN})$`,
       description: "`me`, `none` (nobody handles it) or a colleague's account id",
     }),
   ),
