@@ -48,10 +48,6 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      // What a colleague does at a desk (the console, the form editor, integrations) walks the same
-      // server path at any width: it runs on the desktop project only. The console's screens at a
-      // phone's width stay held by their Staff/ stories (axe-core and screenshots at 360 px).
-      testIgnore: ['**/staff.spec.ts', '**/definition-editor.spec.ts', '**/integrations.spec.ts'],
       use: {
         browserName: 'chromium',
         viewport: { width: 360, height: 740 },
