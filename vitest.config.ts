@@ -26,8 +26,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          // Two files at a time (each in a PostgreSQL schema and on SQLite files of its own). The
-          // timeout is a hang guard, not a speed check: beside the builds and the reliability files
+          // The timeout is a hang guard, not a speed check: beside the builds and the reliability files
           // that `npm test` runs with them, the heaviest files (generated validators over hostile
           // strings, hostile drafts) take several times their quiet-machine time.
           testTimeout: 60_000,

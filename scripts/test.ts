@@ -34,8 +34,8 @@ const groups: Group[] = [
     ],
   },
   {
-    // The API files run one after another (one core); the builds take the other, and then the
-    // reliability files that mostly wait (on lock delays, leases, scrapes) use what is left of it.
+    // The unit run (two files at a time) beside the two builds; once the production build is done,
+    // the reliability files that mostly wait (lock delays, leases, scrapes) fill what the cores leave.
     name: 'tests in Node, and the builds',
     stages: [
       stage('unit, api and story tests', npm('run', 'test:unit')),
