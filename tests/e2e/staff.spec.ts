@@ -149,6 +149,9 @@ test('an agent made with the CLI finds a wizard registration, marks it contacted
   await expect(page.getByRole('link', { name: faConsole.staff.exportCsv })).toHaveCount(0);
   await page.getByRole('button', { name: faConsole.staff.signOut }).click();
   await signIn(page, admin);
+  // The list's answer adds the unassigned count beside the export links, which moves them at a
+  // phone's width: the press waits for the list, as a colleague's eye does.
+  await expect(page.getByRole('link', { name: trackingCode })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: faConsole.staff.exportCsv }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
