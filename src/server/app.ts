@@ -120,6 +120,10 @@ export async function buildApp({
     // Off: Fastify's own 503 while closing is English and off-contract; the hook below answers instead.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // A hang guard, not a speed budget. The definition plugin checks every stored version and
+    // prepares the live one before the app is ready: about 2.5 s alone on a 2-core machine, and
+    // over Fastify's default 10 s beside a type check and a lint on the same cores.
+    pluginTimeout: 60_000,
     // Bytes that are not HTTP and URLs that do not decode never reach the error handler; Fastify's
     // own answers to them are English and off-contract (one even echoes the URL). Same body as every
     // other refusal instead.
