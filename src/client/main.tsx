@@ -1,6 +1,8 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+// Before the wizard's own modules: they are evaluated in a later task than React (app/after-react.ts).
+import './app/after-react.js';
 import './styles/fonts.css';
 import './styles/app.css';
 import { fa } from '../shared/text/wizard-strings.fa.js';

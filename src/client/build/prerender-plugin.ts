@@ -29,6 +29,53 @@ const APP_ENTRY = '/src/client/main.tsx';
 
 const PAGE_LOADER_ENTRY = 'src/client/page-loader/page-loader.ts';
 
+/** The chunks of the app's build that a pre-rendered page runs before it is hydrated, by kind. */
+interface PageChunks {
+  /** The wizard entry's own chunk and its static imports: every page has them. */
+  wizardEntry: Set<string>;
+  form: string[];
+  status: string[];
+  /** A widget's lazy module -> its chunks beyond the entry's and the form's. */
+  lazyModules: Record<string, string[]>;
+}
+
+/**
+ * Which chunks each kind of page needs, from the chunks' static imports. A form step's list is
+ * what its loader preloads: a chunk left out of it is found only once the chunk importing it has
+ * arrived, one more round trip before the step works.
+ */
+export function pageChunks(chunks: Rollup.OutputChunk[]): PageChunks {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const collect = (fileName: string, into: Set<string>) => {
+    if (into.has(fileName)) return;
+    into.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) collect(imported, into);
+  };
+  // Only the wizard's entry: a chunk the console's entry shares with a form step (React Query's)
+  // is still a form step's to preload.
+  const wizardEntry = new Set<string>();
+  for (const chunk of chunks) if (isAppEntry(chunk)) collect(chunk.fileName, wizardEntry);
+  const chunksOf = (suffixes: string[], besides: Set<string> = wizardEntry) => {
+    const found = new Set<string>();
+    for (const suffix of suffixes) {
+      const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(suffix));
+      if (chunk) collect(chunk.fileName, found);
+    }
+    return [...found].filter((file) => !besides.has(file));
+  };
+  const form = chunksOf(FORM_MODULES);
+  const beforeForm = new Set([...wizardEntry, ...form]);
+  const lazyModules: Record<string, string[]> = {};
+  for (const declaration of Object.values(widgetDeclarations)) {
+    if (declaration.lazyModule) lazyModules[declaration.lazyModule] = chunksOf([declaration.lazyModule], beforeForm);
+  }
+  return { wizardEntry, form, status: chunksOf(STATUS_MODULES), lazyModules };
+}
+
+function isAppEntry(chunk: Rollup.OutputChunk): boolean {
+  return chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith(APP_ENTRY));
+}
+
 /**
  * The page loader (src/client/page-loader/page-loader.ts) as one self-contained classic script:
  * built by Vite on its own, as an IIFE, which every page carries inline.
@@ -73,8 +120,8 @@ export function prerenderPlugin(options: { entry: string }): Plugin {
       config = resolved;
     },
     async writeBundle(output, bundle) {
-      const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-      if (!chunks.some((chunk) => chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith(APP_ENTRY)))) return;
+      const chunks = chunksIn(bundle);
+      if (!chunks.some(isAppEntry)) return;
       const outDir = output.dir ?? path.resolve(config.root, config.build.outDir);
       const ssrDir = ssrDirOf(outDir);
       rmSync(ssrDir, { recursive: true, force: true });
@@ -104,29 +151,8 @@ async function pageAssets(
   const fonts = fontsAsset(outDir, assetsDir, webFontFaces(indexHtml, outDir));
   const { template, entry, entryModules } = appScriptsOut(indexHtml);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const inEntry = new Set<string>();
-  const collect = (fileName: string, into: Set<string>) => {
-    if (into.has(fileName)) return;
-    into.add(fileName);
-    for (const imported of byFile.get(fileName)?.imports ?? []) collect(imported, into);
-  };
-  for (const chunk of chunks) if (chunk.isEntry) collect(chunk.fileName, inEntry);
-  const chunksOf = (suffixes: string[], besides: Set<string> = inEntry) => {
-    const found = new Set<string>();
-    for (const suffix of suffixes) {
-      const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(suffix));
-      if (chunk) collect(chunk.fileName, found);
-    }
-    return [...found].filter((file) => !besides.has(file));
-  };
-  const form = chunksOf(FORM_MODULES);
+  const { form, status, lazyModules } = pageChunks(chunks);
   const styles = [...new Set(form.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
-  const beforeForm = new Set([...inEntry, ...form]);
-  const lazyModules: Record<string, string[]> = {};
-  for (const declaration of Object.values(widgetDeclarations)) {
-    if (declaration.lazyModule) lazyModules[declaration.lazyModule] = chunksOf([declaration.lazyModule], beforeForm);
-  }
-  const status = chunksOf(STATUS_MODULES);
   const statusStyles = [...new Set(status.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
   const css = Object.fromEntries([...styles, ...statusStyles].map((file) => [file, inlineCss(outDir, file)]));
   return {
@@ -141,6 +167,10 @@ async function pageAssets(
     lazyModules,
     css,
   };
+}
+
+function chunksIn(bundle: Rollup.OutputBundle): Rollup.OutputChunk[] {
+  return Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
 }
 
 /** index.html without its module script and modulepreloads (the loader starts them), and their list. */
