@@ -42,6 +42,15 @@ export class TransportError extends Error {
 
 export const sharedAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
+/**
+ * A body this large is sent only if no answer came on the headers alone within EARLY_ANSWER_MS.
+ * The server refuses an oversize body on its Content-Length and then closes the connection; a
+ * client still writing megabytes gets EPIPE, and on a slow machine gets it before it has read the
+ * answer that was already sent. Waiting is what a browser's early-response handling amounts to.
+ */
+const EARLY_ANSWER_BYTES = 64 * 1024;
+const EARLY_ANSWER_MS = 2000;
+
 export function rawRequest(request: RawRequest): Promise<HttpResponse> {
   const body =
     request.body === undefined
@@ -57,6 +66,8 @@ export function rawRequest(request: RawRequest): Promise<HttpResponse> {
   }
   return new Promise<HttpResponse>((resolvePromise, reject) => {
     let settled = false;
+    let answered = false;
+    let bodySent = true;
     const fail = (error: NodeJS.ErrnoException): void => {
       if (settled) return;
       settled = true;
@@ -74,6 +85,7 @@ export function rawRequest(request: RawRequest): Promise<HttpResponse> {
         agent: request.agent ?? sharedAgent,
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', fail);
@@ -89,6 +101,8 @@ export function rawRequest(request: RawRequest): Promise<HttpResponse> {
             json = undefined;
           }
           resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body: buffer, text, json });
+          // Answered on the headers alone: the unsent body is dropped with the connection.
+          if (!bodySent) req.destroy();
         });
       },
     );
@@ -99,6 +113,14 @@ export function rawRequest(request: RawRequest): Promise<HttpResponse> {
     if (body !== undefined && request.chunked) {
       for (let at = 0; at < body.length; at += 4096) req.write(body.subarray(at, at + 4096));
       req.end();
+    } else if (body !== undefined && body.length > EARLY_ANSWER_BYTES) {
+      bodySent = false;
+      req.flushHeaders();
+      setTimeout(() => {
+        if (answered) return;
+        bodySent = true;
+        req.end(body);
+      }, EARLY_ANSWER_MS);
     } else if (body !== undefined) req.end(body);
     else req.end();
   });
