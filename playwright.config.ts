@@ -22,8 +22,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: 'list',
-  // A hang guard: the longest specs (a registration followed into the console, the status page
-  // after a colleague's decision) take 30 s here and over 60 s on a machine three times slower.
+  // A hang guard, not a speed check: the longest specs (a registration followed into the console,
+  // the status page after a colleague's decision) took about 30 s on the machine of docs/testing.md's
+  // stage times, and over 60 s on one three times slower.
   timeout: 180_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results',
