@@ -35,9 +35,15 @@ export function MaskedDigitsInput({ widget, mask, toDigits, autoComplete }: Mask
     const input = event.target;
     const edit = applyMaskedEdit(input.value, input.selectionStart ?? input.value.length, mask, toDigits);
     // The field is uncontrolled (use-typed-value.ts): the formatted text and the caret are written
-    // here, and React leaves both alone.
-    input.value = toPersianDigits(edit.formatted);
-    if (input.ownerDocument.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
+    // here, and React leaves both alone. Only when they differ from what the browser already has
+    // (a dash to add, Latin digits to show in Persian): writing the value replaces the field's text
+    // and lays it out again, the largest cost of a keystroke here.
+    const shown = toPersianDigits(edit.formatted);
+    if (input.value !== shown) input.value = shown;
+    const focused = input.ownerDocument.activeElement === input;
+    if (focused && (input.selectionStart !== edit.caret || input.selectionEnd !== edit.caret)) {
+      input.setSelectionRange(edit.caret, edit.caret);
+    }
     change(edit.digits === '' ? widget.options.emptyValue : edit.digits);
   };
 

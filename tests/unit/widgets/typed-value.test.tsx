@@ -51,6 +51,32 @@ describe('a typed field (use-typed-value)', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for the pause after the last keystroke, however long the typing goes on', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const onChange = vi.fn<(next: string) => void>();
+      render(<Field value="" onChange={onChange} />);
+      const input = screen.getByRole('textbox', { name: 'نام' });
+      // A second of typing, each keystroke 250 ms after the one before (within the 300 ms pause).
+      for (const text of ['ر', 'را', 'راز', 'رازی']) {
+        fireEvent.change(input, { target: { value: text } });
+        vi.advanceTimersByTime(250);
+      }
+      vi.advanceTimersByTime(49);
+      expect(onChange).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(onChange).toHaveBeenCalledExactlyOnceWith('رازی');
+      // The next burst is handed over on its own, once it too pauses.
+      fireEvent.change(input, { target: { value: 'رازی ش' } });
+      vi.advanceTimersByTime(299);
+      expect(onChange).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1);
+      expect(onChange).toHaveBeenLastCalledWith('رازی ش');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('hands the text over at once when the field loses focus, and after each frame while it shows an error', async () => {
     const onBlurChange = vi.fn<(next: string) => void>();
     const { unmount } = render(<Field value="" onChange={onBlurChange} />);
