@@ -8,7 +8,7 @@
  * Once the first contentful paint has reached the screen (its Paint Timing entry, which Chromium
  * reports at presentation, tens of ms after the frame's main-thread paint on a slow phone; the
  * next frame where Paint Timing is missing) it adds the web fonts' stylesheet, then the answers
- * and modulepreloads the page listed, then the module script. On a slow network the HTML and its
+ * and modulepreloads the page listed, then the module script, in tasks of a few ms each (slices.ts). On a slow network the HTML and its
  * inline styles then have the line to themselves until the text is on screen (in the
  * metric-matched fallback font, which Vazirmatn replaces without moving anything); fetched with
  * the HTML, fonts and code competed with them, and Lighthouse counted every font and script
@@ -19,6 +19,7 @@
  * /pharmacy-info?tier=3, where the app reads the plan (the pre-rendered links cannot know it).
  */
 import { pageLoaderAttributes } from './attributes.js';
+import { inSlices } from './slices.js';
 
 /** A page with no contentful paint for this long (a tab opened in the background) still loads. */
 const START_AT_THE_LATEST_MS = 2000;
@@ -56,17 +57,23 @@ function keepQueryOnEarlyLinks(): void {
 }
 
 function loadApp(script: HTMLOrSVGScriptElement): void {
+  const elements: Array<() => HTMLElement> = [];
   const fonts = script.getAttribute(pageLoaderAttributes.fonts);
-  if (fonts) addToHead(link('stylesheet', fonts));
-  for (const href of listOf(script, pageLoaderAttributes.fetches)) addToHead(link('preload', href, '', 'fetch'));
-  for (const href of listOf(script, pageLoaderAttributes.modules)) addToHead(link('modulepreload', href, ''));
+  if (fonts) elements.push(() => link('stylesheet', fonts));
+  for (const href of listOf(script, pageLoaderAttributes.fetches))
+    elements.push(() => link('preload', href, '', 'fetch'));
+  for (const href of listOf(script, pageLoaderAttributes.modules)) elements.push(() => link('modulepreload', href, ''));
   const entry = script.getAttribute(pageLoaderAttributes.entry);
-  if (!entry) return;
-  const app = document.createElement('script');
-  app.type = 'module';
-  app.crossOrigin = '';
-  app.src = entry;
-  addToHead(app);
+  if (entry) {
+    elements.push(() => {
+      const app = document.createElement('script');
+      app.type = 'module';
+      app.crossOrigin = '';
+      app.src = entry;
+      return app;
+    });
+  }
+  inSlices(elements.map((element) => () => addToHead(element())));
 }
 
 /** Calls `start` once, on the frame after the first contentful paint (or after a fallback delay). */
