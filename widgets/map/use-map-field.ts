@@ -3,6 +3,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import type { MapSettings } from '../../src/shared/contracts/wizard-api.schemas.js';
 import { fa } from '../../src/shared/text/wizard-strings.fa.js';
 import { describedBy, invalid } from '../shared.js';
+import { presentIds } from '../templates/field-focus.js';
 import { moveTo } from './move-to.js';
 import type { LatestField } from './use-map-value.js';
 
@@ -21,7 +22,10 @@ export function useMapAsField(
     const container = map.getContainer();
     container.setAttribute('role', 'application');
     container.setAttribute('aria-label', fa.widgets.map.label);
-    container.setAttribute('aria-describedby', describedBy(id, coordsId));
+    // Set here, after the field's template dropped the ids missing from the page (the map is
+    // created a task after the widget), so it drops them itself: the hint exists only with ui:help.
+    const present = presentIds(container.ownerDocument, describedBy(id, coordsId).split(' '));
+    if (present.length) container.setAttribute('aria-describedby', present.join(' '));
     container.setAttribute('aria-roledescription', fa.widgets.map.roleDescription);
     container.tabIndex = 0;
     const focus = () => latest.current.onFocus(id, latest.current.value);

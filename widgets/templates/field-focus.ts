@@ -24,3 +24,8 @@ export function focusField(container: HTMLElement | null, field: string): void {
 export function topField(error: RJSFValidationError): string {
   return (error.property ?? '').replace(/^\./, '').split(/[.[]/)[0] ?? '';
 }
+
+/** The ids among `tokens` that name an element of `document`, each once: an aria-describedby never dangles. */
+export function presentIds(document: Document, tokens: readonly string[]): string[] {
+  return [...new Set(tokens)].filter((token) => token !== '' && document.getElementById(token) !== null);
+}

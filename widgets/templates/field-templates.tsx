@@ -8,6 +8,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { fa } from '../../src/shared/text/wizard-strings.fa.js';
+import { presentIds } from './field-focus.js';
 import {
   errorId,
   getUiOptions,
@@ -67,9 +68,7 @@ function useFieldAria(
       hasHelp ? helpId(id) : '',
       errorId(id),
     ];
-    const present = [...new Set(wanted)].filter(
-      (token) => token !== '' && root.ownerDocument.getElementById(token) !== null,
-    );
+    const present = presentIds(root.ownerDocument, wanted);
     if (present.length) element.setAttribute('aria-describedby', present.join(' '));
     else element.removeAttribute('aria-describedby');
   });
