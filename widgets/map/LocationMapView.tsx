@@ -152,6 +152,10 @@ function MapBar(props: {
   );
 }
 
+/** TileMap's stages, each built a task after the one before it. */
+const MAP_STAGE = 1;
+const LAYERS_STAGE = 2;
+
 /**
  * `osm` and `tiles`: react-leaflet's map with an XYZ raster layer, built in three tasks: the widget
  * around it, then the map, then its layer and controls. At 4× CPU the three in one commit were a
@@ -167,8 +171,8 @@ function TileMap(props: {
 }) {
   const { id, view, settings, onMap } = props;
   const tiles = tileLayerProps(providerOptions(settings));
-  const built = useBuiltInTasks(2);
-  if (built === 0) return null;
+  const built = useBuiltInTasks(LAYERS_STAGE);
+  if (built < MAP_STAGE) return null;
   return (
     <MapContainer
       id={id}
@@ -181,7 +185,7 @@ function TileMap(props: {
       keyboardPanDelta={60}
       ref={onMap}
     >
-      {built === 2 && (
+      {built >= LAYERS_STAGE && (
         <>
           <ZoomControl position="topleft" zoomInTitle={fa.widgets.map.zoomIn} zoomOutTitle={fa.widgets.map.zoomOut} />
           {settings.attribution && <AttributionControl position="bottomleft" prefix={false} />}

@@ -8,8 +8,9 @@
  * Once the first contentful paint has reached the screen (its Paint Timing entry, which Chromium
  * reports at presentation, tens of ms after the frame's main-thread paint on a slow phone; the
  * next frame where Paint Timing is missing) it adds the web fonts' stylesheet, then the answers
- * and modulepreloads the page listed, then the module script, in tasks of a few ms each (slices.ts). On a slow network the HTML and its
- * inline styles then have the line to themselves until the text is on screen (in the
+ * and modulepreloads the page listed, then the module script, in tasks of a few ms each
+ * (slices.ts). On a slow network the HTML and its inline styles then have the line to themselves
+ * until the text is on screen (in the
  * metric-matched fallback font, which Vazirmatn replaces without moving anything); fetched with
  * the HTML, fonts and code competed with them, and Lighthouse counted every font and script
  * fetched before that paint towards FCP and LCP. Without JavaScript the page keeps the fallback font.
@@ -57,23 +58,21 @@ function keepQueryOnEarlyLinks(): void {
 }
 
 function loadApp(script: HTMLOrSVGScriptElement): void {
-  const elements: Array<() => HTMLElement> = [];
+  // Made at once (no fetch starts before an element is in the page); added a slice at a time.
+  const elements: HTMLElement[] = [];
   const fonts = script.getAttribute(pageLoaderAttributes.fonts);
-  if (fonts) elements.push(() => link('stylesheet', fonts));
-  for (const href of listOf(script, pageLoaderAttributes.fetches))
-    elements.push(() => link('preload', href, '', 'fetch'));
-  for (const href of listOf(script, pageLoaderAttributes.modules)) elements.push(() => link('modulepreload', href, ''));
+  if (fonts) elements.push(link('stylesheet', fonts));
+  for (const href of listOf(script, pageLoaderAttributes.fetches)) elements.push(link('preload', href, '', 'fetch'));
+  for (const href of listOf(script, pageLoaderAttributes.modules)) elements.push(link('modulepreload', href, ''));
   const entry = script.getAttribute(pageLoaderAttributes.entry);
   if (entry) {
-    elements.push(() => {
-      const app = document.createElement('script');
-      app.type = 'module';
-      app.crossOrigin = '';
-      app.src = entry;
-      return app;
-    });
+    const app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = entry;
+    elements.push(app);
   }
-  inSlices(elements.map((element) => () => addToHead(element())));
+  inSlices(elements.map((element) => () => addToHead(element)));
 }
 
 /** Calls `start` once, on the frame after the first contentful paint (or after a fallback delay). */
